@@ -1,0 +1,1 @@
+../mkdir_deny/mkdir_deny.c

@@ -1,0 +1,57 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: 2026 The LSM export kit authors
+#
+# Guest side of the API and lifetime test of patch 0001.  Loads
+# lsm_api_test (which checks register_security()'s error returns as it
+# loads), unloads it while its hook sleeps, then loads it again with
+# skip_unregister=1 and unloads it.  Reports on fd 3:
+#   R <key> <value>     an observation
+#   M <line>            the kernel log at the end
+# shellcheck source=../../harness/guest/guard.sh
+. /kit/guard.sh
+rec() {
+	printf 'R\t%s\t%s\n' "$1" "$2" >&3
+}
+
+lsm_listed() {
+	if tr ',' '\n' </sys/kernel/security/lsm | grep -qx lsm_api_test; then
+		echo true
+	else
+		echo false
+	fi
+}
+
+insmod /kit/lsm_api_test.ko delay_ms=2000
+rec insmod_exit $?
+rec lsm_listed "$(lsm_listed)"
+
+# Unload while the hook sleeps: rmmod must wait for it.
+(
+	mkdir /tmp/kit-slow
+	echo $? >/tmp/slow.rc
+) &
+i=0
+until dmesg | grep -q 'lsm_api_test: hook sleeping' || [ $i -ge 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+rec hook_sleeping_before_rmmod "$(dmesg | grep -c 'lsm_api_test: hook sleeping')"
+rmmod lsm_api_test
+rec rmmod_exit $?
+wait
+rec slow_mkdir_exit "$(cat /tmp/slow.rc)"
+rec lsm_listed_after_rmmod "$(lsm_listed)"
+
+# A module that forgets to unregister.
+insmod /kit/lsm_api_test.ko skip_unregister=1
+rec skip_insmod_exit $?
+rmmod lsm_api_test
+rec skip_rmmod_exit $?
+rec lsm_listed_after_skip "$(lsm_listed)"
+mkdir /tmp/kit-after
+rec mkdir_after_skip_exit $?
+
+dmesg | while IFS= read -r line; do
+	printf 'M\t%s\n' "$line" >&3
+done
