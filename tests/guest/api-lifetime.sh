@@ -7,7 +7,8 @@
 # loads), unloads it while its hook sleeps, then loads it again with
 # skip_unregister=1 and unloads it.  Reports on fd 3:
 #   R <key> <value>     an observation
-#   M <line>            the kernel log at the end
+#   K <line>            lsm_api_test's KTAP output as it loaded
+#   M <line>            the kernel log after that
 # shellcheck source=../../harness/guest/guard.sh
 . /kit/guard.sh
 rec() {
@@ -24,6 +25,10 @@ lsm_listed() {
 
 insmod /kit/lsm_api_test.ko delay_ms=2000
 rec insmod_exit $?
+# The KTAP lines the module printed as it loaded.
+dmesg -c | sed -n 's/^lsm_api_test: //p' | while IFS= read -r line; do
+	printf 'K\t%s\n' "$line" >&3
+done
 rec lsm_listed "$(lsm_listed)"
 
 # Unload while the hook sleeps: rmmod must wait for it.
