@@ -61,7 +61,7 @@ MODULE_SOURCES := $(wildcard example-modules/*/* example-modules/*.mk)
 kernels: $(STAMPS)
 
 $(STAMPS):
-	kernel-patch/build-kernels '$(KIT_CACHE)'
+	@kernel-patch/build-kernels '$(KIT_CACHE)'
 
 kdir: kernels
 	@kernel-patch/build-kernels '$(KIT_CACHE)' --dir '$(KERNEL)'
@@ -70,8 +70,8 @@ modules: $(foreach k,$(KERNELS),$(BUILD)/modules/$(k)/.done)
 
 define module_rule
 $(BUILD)/modules/$(1)/.done: $(STAMP_$(1)) $(MODULE_SOURCES) scripts/build-modules
-	scripts/build-modules $(call TREE,$(1)) $$(@D) $(addprefix example-modules/,$(MODULES))
-	touch $$@
+	@scripts/build-modules $(call TREE,$(1)) $$(@D) $(addprefix example-modules/,$(MODULES))
+	@touch $$@
 endef
 $(foreach k,$(KERNELS),$(eval $(call module_rule,$(k))))
 
@@ -79,20 +79,21 @@ $(foreach k,$(KERNELS),$(eval $(call module_rule,$(k))))
 $(BUILD)/demo/initramfs.cpio.gz: $(BUILD)/modules/baseline/.done \
 		harness/mkinitramfs harness/guest/init harness/guest/load-modules.sh \
 		example-modules/modules.tsv
-	harness/mkinitramfs $@ harness/guest/load-modules.sh example-modules/modules.tsv \
+	@harness/mkinitramfs $@ harness/guest/load-modules.sh example-modules/modules.tsv \
 		$(foreach m,$(MODULES),$(BUILD)/modules/baseline/$(m)/$(m).ko)
 
 # The guests run every time: the results are those of the last real run.
 demo: kernels modules $(BUILD)/demo/initramfs.cpio.gz
-	$(foreach k,$(KERNELS),scripts/timed "guest $(k)" harness/run-guest --timeout 120 \
+	@$(foreach k,$(KERNELS),scripts/timed "guest $(k)" harness/run-guest --timeout 120 \
 		$(call TREE,$(k))/arch/x86/boot/bzImage $(BUILD)/demo/initramfs.cpio.gz \
 		$(BUILD)/demo/$(k) || true;)
-	harness/collect-demo $(BUILD) $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k)))
+	@echo
+	@harness/collect-demo $(BUILD) $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k)))
 
 test: kernels
-	tests/run
+	@tests/run
 
 lint:
-	tests/run lint
+	@tests/run lint
 
 endif
