@@ -13,9 +13,11 @@ KIT_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/lsm-export-kit
 export KIT_CACHE
 BUILD := build
 KERNEL ?= patched
+PREFIX ?= /usr/local
+FUZZ_RUNS ?= 10000000
 
 # Targets that need the Debian packages of scripts/install-deps.
-WORK := demo test kernels kdir modules guest-tests lint
+WORK := demo test kernels kdir modules lint bench sdk table man install fuzz
 
 .PHONY: help deps clean clean-cache $(WORK)
 
@@ -25,7 +27,13 @@ help:
 	@echo "make kernels       build the baseline and patched kernels into \$$KIT_CACHE"
 	@echo "make kdir          print a kernel's build directory (KERNEL=baseline|patched, default patched)"
 	@echo "make modules       build the example modules against both kernels"
+	@echo "make sdk           build export-check into build/bin/"
+	@echo "make table         the LSM permission table of both kernels: build/demo/table.{md,json}"
+	@echo "make man           render the man page into build/man/"
+	@echo "make install       install export-check and its man page under PREFIX (default /usr/local)"
+	@echo "make fuzz          fuzz export-check's module parser (FUZZ_RUNS, default 10000000)"
 	@echo "make lint          shellcheck, checkpatch and reuse lint"
+	@echo "make bench         warm demo vs bare boots, cold build of both kernels vs one (bench/run --cold)"
 	@echo "make deps          install missing Debian packages (as root)"
 	@echo "make clean         remove build/"
 	@echo "make clean-cache   remove the kernel cache (\$$KIT_CACHE)"
@@ -95,5 +103,40 @@ test: kernels
 
 lint:
 	@tests/run lint
+
+bench: kernels
+	@bench/run --cold
+
+EXPORT_CHECK := $(BUILD)/bin/export-check
+
+sdk:
+	@$(MAKE) -s -C vendor-sdk O=$(CURDIR)/$(BUILD) $(CURDIR)/$(EXPORT_CHECK)
+
+table: kernels sdk
+	@mkdir -p $(BUILD)/demo
+	@for fmt in md json; do \
+		$(EXPORT_CHECK) --table $$([[ $$fmt == json ]] && echo --json) \
+			$(foreach k,$(KERNELS),$(k)=$(call TREE,$(k))) >$(BUILD)/demo/table.$$fmt.tmp; \
+		mv $(BUILD)/demo/table.$$fmt.tmp $(BUILD)/demo/table.$$fmt; \
+	done
+	@echo "[table] $(BUILD)/demo/table.md, $(BUILD)/demo/table.json"
+
+$(BUILD)/man/export-check.1: vendor-sdk/man/export-check.1.md
+	@mkdir -p $(@D)
+	pandoc -s -t man $< -o $@
+
+man: $(BUILD)/man/export-check.1
+
+install: sdk man
+	install -D -m 0755 $(EXPORT_CHECK) '$(DESTDIR)$(PREFIX)/bin/export-check'
+	install -D -m 0644 $(BUILD)/man/export-check.1 '$(DESTDIR)$(PREFIX)/share/man/man1/export-check.1'
+
+# The fuzz corpus starts from real modules: the examples and the fixtures.
+fuzz: kernels modules
+	@$(MAKE) -s -C vendor-sdk O=$(CURDIR)/$(BUILD) $(CURDIR)/$(BUILD)/bin/fuzz-export-check
+	@mkdir -p $(BUILD)/fuzz/corpus
+	@for f in $(BUILD)/modules/*/*/*.ko; do cp $$f $(BUILD)/fuzz/corpus/$$(tr / _ <<<$${f#$(BUILD)/}); done
+	KDIR=$(call TREE,patched) $(BUILD)/bin/fuzz-export-check -runs=$(FUZZ_RUNS) \
+		-max_len=262144 -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus
 
 endif

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: 2026 The LSM export kit authors
+/* Reading a module file into memory, decompressing .xz, .gz and .zst. */
+
+#include "modfile.h"
+
+#include <errno.h>
+#include <lzma.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+#include <zstd.h>
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+int modfile_is_module_name(const char *name)
+{
+	return ends_with(name, ".ko") || ends_with(name, ".ko.xz") ||
+	       ends_with(name, ".ko.gz") || ends_with(name, ".ko.zst");
+}
+
+static int read_all(const char *path, struct modfile *m, char *err,
+		    size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	size_t cap = 1 << 16, n = 0, got;
+	unsigned char *buf;
+
+	if (!f)
+		return fail(err, errlen, "cannot open: %s", strerror(errno));
+	buf = malloc(cap);
+	while (buf) {
+		if (n == cap) {
+			unsigned char *bigger;
+
+			if (cap >= MODFILE_MAX_SIZE) {
+				free(buf);
+				fclose(f);
+				return fail(err, errlen, "larger than %zu MiB",
+					    MODFILE_MAX_SIZE >> 20);
+			}
+			bigger = realloc(buf, cap * 2);
+			if (!bigger)
+				break;
+			buf = bigger;
+			cap *= 2;
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (!buf || ferror(f)) {
+		free(buf);
+		fclose(f);
+		return fail(err, errlen, "cannot read: %s",
+			    buf ? strerror(errno) : "out of memory");
+	}
+	fclose(f);
+	m->data = buf;
+	m->size = n;
+	return 0;
+}
+
+/* Grow OUT as a decompressor needs more room; -1 past the size guard. */
+static int grow(struct modfile *out, size_t *cap)
+{
+	unsigned char *bigger;
+	size_t want = *cap ? *cap * 2 : 1 << 20;
+
+	if (*cap >= MODFILE_MAX_SIZE)
+		return -1;
+	bigger = realloc(out->data, want);
+	if (!bigger)
+		return -1;
+	out->data = bigger;
+	*cap = want;
+	return 0;
+}
+
+static int unxz(const struct modfile *in, struct modfile *out, char *err,
+		size_t errlen)
+{
+	lzma_stream s = LZMA_STREAM_INIT;
+	size_t cap = 0;
+	lzma_ret r;
+
+	if (lzma_stream_decoder(&s, UINT64_MAX, 0) != LZMA_OK)
+		return fail(err, errlen, "cannot start the xz decoder");
+	s.next_in = in->data;
+	s.avail_in = in->size;
+	do {
+		if (s.avail_out == 0) {
+			if (grow(out, &cap)) {
+				lzma_end(&s);
+				return fail(err, errlen, "xz: output too large");
+			}
+			s.next_out = out->data + out->size;
+			s.avail_out = cap - out->size;
+		}
+		r = lzma_code(&s, LZMA_FINISH);
+		out->size = cap - s.avail_out;
+	} while (r == LZMA_OK);
+	lzma_end(&s);
+	if (r != LZMA_STREAM_END)
+		return fail(err, errlen, "not valid xz data (error %d)", r);
+	return 0;
+}
+
+static int ungz(const struct modfile *in, struct modfile *out, char *err,
+		size_t errlen)
+{
+	z_stream s = { 0 };
+	size_t cap = 0;
+	int r;
+
+	/* 16 + MAX_WBITS: a gzip header, not a zlib one. */
+	if (inflateInit2(&s, 16 + MAX_WBITS) != Z_OK)
+		return fail(err, errlen, "cannot start the gzip decoder");
+	s.next_in = in->data;
+	s.avail_in = in->size > UINT32_MAX ? UINT32_MAX : in->size;
+	do {
+		if (s.avail_out == 0) {
+			if (grow(out, &cap)) {
+				inflateEnd(&s);
+				return fail(err, errlen, "gzip: output too large");
+			}
+			s.next_out = out->data + out->size;
+			s.avail_out = cap - out->size;
+		}
+		r = inflate(&s, Z_NO_FLUSH);
+		out->size = cap - s.avail_out;
+	} while (r == Z_OK);
+	inflateEnd(&s);
+	if (r != Z_STREAM_END)
+		return fail(err, errlen, "not valid gzip data (error %d)", r);
+	return 0;
+}
+
+static int unzstd(const struct modfile *in, struct modfile *out, char *err,
+		  size_t errlen)
+{
+	ZSTD_DStream *s = ZSTD_createDStream();
+	ZSTD_inBuffer src = { in->data, in->size, 0 };
+	size_t cap = 0, r = 1;
+
+	if (!s)
+		return fail(err, errlen, "cannot start the zstd decoder");
+	while (r != 0) {
+		ZSTD_outBuffer dst;
+
+		if (out->size == cap && grow(out, &cap)) {
+			ZSTD_freeDStream(s);
+			return fail(err, errlen, "zstd: output too large");
+		}
+		dst = (ZSTD_outBuffer){ out->data, cap, out->size };
+		r = ZSTD_decompressStream(s, &dst, &src);
+		out->size = dst.pos;
+		if (ZSTD_isError(r)) {
+			ZSTD_freeDStream(s);
+			return fail(err, errlen, "not valid zstd data (%s)",
+				    ZSTD_getErrorName(r));
+		}
+		if (r != 0 && src.pos == src.size && dst.pos < dst.size) {
+			ZSTD_freeDStream(s);
+			return fail(err, errlen, "zstd: truncated data");
+		}
+	}
+	ZSTD_freeDStream(s);
+	return 0;
+}
+
+int modfile_read(const char *path, struct modfile *out, char *err,
+		 size_t errlen)
+{
+	struct modfile raw = { 0 };
+	int (*decode)(const struct modfile *, struct modfile *, char *,
+		      size_t) = NULL;
+	int r;
+
+	*out = (struct modfile){ 0 };
+	if (ends_with(path, ".xz"))
+		decode = unxz;
+	else if (ends_with(path, ".gz"))
+		decode = ungz;
+	else if (ends_with(path, ".zst"))
+		decode = unzstd;
+	if (read_all(path, &raw, err, errlen))
+		return -1;
+	if (!decode) {
+		*out = raw;
+		return 0;
+	}
+	r = decode(&raw, out, err, errlen);
+	free(raw.data);
+	if (r)
+		modfile_free(out);
+	return r;
+}
+
+void modfile_free(struct modfile *m)
+{
+	free(m->data);
+	*m = (struct modfile){ 0 };
+}
