@@ -184,6 +184,22 @@ static void load_config(struct kernel *k, const char *dir)
 	}
 	free(text);
 	free(path);
+	/* UTS_RELEASE is what goes into vermagic; kernel.release can differ
+	 * (Debian's headers give the upstream version there). */
+	path = path_join(dir, "include/generated/utsrelease.h");
+	text = path ? slurp(path, NULL) : NULL;
+	free(path);
+	if (text) {
+		char *q = strstr(text, "UTS_RELEASE \"");
+
+		if (q) {
+			q += strlen("UTS_RELEASE \"");
+			k->release = strndup(q, strcspn(q, "\""));
+		}
+		free(text);
+		if (k->release)
+			return;
+	}
 	path = path_join(dir, "include/config/kernel.release");
 	text = path ? slurp(path, NULL) : NULL;
 	if (text) {

@@ -21,7 +21,7 @@ struct kernel {
 	char *symvers_path;
 	struct strlist gpl_licenses;	/* from include/linux/license.h */
 	char *license_h_path;
-	char *release;			/* include/config/kernel.release */
+	char *release;			/* UTS_RELEASE, as in vermagic */
 	int module_sig, module_sig_force;
 	struct forced_taint *forced;
 	size_t n_forced;

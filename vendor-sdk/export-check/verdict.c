@@ -87,10 +87,19 @@ static void flag_license_tricks(const struct elfmod *m,
 				     "licence string has an embedded NUL: the kernel reads \"%s\", the source says \"%s\\0%s\"",
 				     e->value, e->value, m->info[i + 1].text);
 	}
-	if (n > 1)
-		strlist_addf(&v->flags,
-			     "%zu license= tags; the kernel uses only the first, \"%s\"",
-			     n, v->license);
+	/* Harmless while they agree; a trick when some are GPL-compatible
+	 * and some not: the loader reads the first, modpost all of them. */
+	for (i = 1; i < n; i++) {
+		const char *other = elfmod_info(m, "license", i);
+
+		if (kernel_license_is_gpl(k, other) !=
+		    kernel_license_is_gpl(k, v->license)) {
+			strlist_addf(&v->flags,
+				     "license= tags disagree: the loader reads only the first, \"%s\", and ignores \"%s\"",
+				     v->license, other);
+			break;
+		}
+	}
 	if (v->license && !kernel_license_is_gpl(k, v->license) &&
 	    (close = near_miss(k, v->license)))
 		strlist_addf(&v->flags,
@@ -144,10 +153,6 @@ static void check_imports(const struct elfmod *m, const struct kernel *k,
 				     r->name, e->ns, e->ns);
 		} else {
 			r->status = IMPORT_OK;
-			if (strcmp(e->owner, "vmlinux") != 0)
-				strlist_addf(&v->notes,
-					     "%s comes from module %s, which must be loaded first",
-					     r->name, e->owner);
 		}
 	}
 }
