@@ -30,7 +30,7 @@ help:
 	@echo "make sdk           build export-check into build/bin/"
 	@echo "make table         the LSM permission table of both kernels: build/demo/table.{md,json}"
 	@echo "make man           render the man page into build/man/"
-	@echo "make install       install export-check and its man page under PREFIX (default /usr/local)"
+	@echo "make install       install export-check, its man page, kit.mk and headers under PREFIX (/usr/local)"
 	@echo "make fuzz          fuzz export-check's module parser (FUZZ_RUNS, default 10000000)"
 	@echo "make lint          shellcheck, checkpatch and reuse lint"
 	@echo "make bench         warm demo vs bare boots, cold build of both kernels vs one (bench/run --cold)"
@@ -91,7 +91,7 @@ $(BUILD)/demo/initramfs.cpio.gz: $(BUILD)/modules/baseline/.done \
 		$(foreach m,$(MODULES),$(BUILD)/modules/baseline/$(m)/$(m).ko)
 
 # The guests run every time: the results are those of the last real run.
-demo: kernels modules $(BUILD)/demo/initramfs.cpio.gz
+demo: kernels modules table $(BUILD)/demo/initramfs.cpio.gz
 	@$(foreach k,$(KERNELS),scripts/timed "guest $(k)" harness/run-guest --timeout 120 \
 		$(call TREE,$(k))/arch/x86/boot/bzImage $(BUILD)/demo/initramfs.cpio.gz \
 		$(BUILD)/demo/$(k) || true;)
@@ -127,9 +127,13 @@ $(BUILD)/man/export-check.1: vendor-sdk/man/export-check.1.md
 
 man: $(BUILD)/man/export-check.1
 
+# kit.mk finds the headers beside it: share/lsm-export-kit/{kbuild,include}.
 install: sdk man
 	install -D -m 0755 $(EXPORT_CHECK) '$(DESTDIR)$(PREFIX)/bin/export-check'
 	install -D -m 0644 $(BUILD)/man/export-check.1 '$(DESTDIR)$(PREFIX)/share/man/man1/export-check.1'
+	install -D -m 0644 vendor-sdk/kbuild/kit.mk '$(DESTDIR)$(PREFIX)/share/lsm-export-kit/kbuild/kit.mk'
+	install -D -m 0644 vendor-sdk/include/kit/license.h \
+		'$(DESTDIR)$(PREFIX)/share/lsm-export-kit/include/kit/license.h'
 
 # The fuzz corpus starts from real modules: the examples and the fixtures.
 fuzz: kernels modules

@@ -22,6 +22,15 @@
 #include <linux/moduleparam.h>
 #include <linux/string.h>
 
+/*
+ * Built with the vendor SDK (vendor-sdk/kbuild/kit.mk), the guard turns the
+ * use of a GPL-only export in a module that is not GPL-compatible into a
+ * compile-time error.  It must come after every other header.
+ */
+#if __has_include("kit/gpl_guard.h")
+#include <kit/gpl_guard.h>
+#endif
+
 static char *deny = "kit-denied";
 module_param(deny, charp, 0444);
 MODULE_PARM_DESC(deny, "Directory name whose creation is refused with EPERM");

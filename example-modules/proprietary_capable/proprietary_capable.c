@@ -15,6 +15,11 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 
+/* With the vendor SDK: GPL-only exports become compile-time errors. */
+#if __has_include("kit/gpl_guard.h")
+#include <kit/gpl_guard.h>
+#endif
+
 static int admin_get(char *buffer, const struct kernel_param *kp)
 {
 	/* sysfs_emit() is GPL-only; scnprintf() is open to all modules. */

@@ -104,7 +104,7 @@ int kernel_parse_license_h(const char *text, struct strlist *out)
 	return out->n ? 0 : -1;
 }
 
-static int load_license_h(struct kernel *k, const char *path, char *err,
+int kernel_load_license_h(struct kernel *k, const char *path, char *err,
 			  size_t errlen)
 {
 	char *text = slurp(path, NULL);
@@ -243,7 +243,7 @@ int kernel_load(struct kernel *k, const char *dir, const char *symvers,
 		kernel_free(k);
 		return -1;
 	}
-	if (load_license_h(k, lic, err, errlen)) {
+	if (kernel_load_license_h(k, lic, err, errlen)) {
 		free(lic);
 		kernel_free(k);
 		return -1;

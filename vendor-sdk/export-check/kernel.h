@@ -42,6 +42,10 @@ int kernel_license_is_gpl(const struct kernel *k, const char *license);
 const struct forced_taint *kernel_forced_taint(const struct kernel *k,
 					       const char *name);
 
+/* Read only the licence list, from the license.h at PATH, into K. */
+int kernel_load_license_h(struct kernel *k, const char *path, char *err,
+			  size_t errlen);
+
 /* Read the licence list out of license.h's text; exposed for tests. */
 int kernel_parse_license_h(const char *text, struct strlist *out);
 

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "elfmod.h"
+#include "guard.h"
 #include "kernel.h"
 #include "modfile.h"
 #include "report.h"
@@ -23,6 +24,8 @@ static const char usage[] =
 	"usage: export-check [--json] [--verbose] --kernel DIR MODULE|DIR...\n"
 	"       export-check [--json] [--verbose] --symvers FILE --license-h FILE MODULE|DIR...\n"
 	"       export-check --table [--json] NAME=DIR...\n"
+	"       export-check --guard --kernel DIR\n"
+	"       export-check --gpl-compatible LICENCE (--kernel DIR | --license-h FILE)\n"
 	"\n"
 	"Check kernel modules (.ko, .ko.xz, .ko.gz, .ko.zst; directories are\n"
 	"searched) against a kernel: its Module.symvers, the licences its\n"
@@ -37,6 +40,12 @@ static const char usage[] =
 	"  --verbose         list every imported symbol and its status\n"
 	"  --table           the LSM permission table of each NAME=DIR kernel:\n"
 	"                    exports of security/ and kernel/capability.c\n"
+	"  --guard           print kit/gpl_guard.h for the kernel: each use of a\n"
+	"                    GPL-only export becomes a compile-time error in a\n"
+	"                    module whose licence is not GPL-compatible\n"
+	"  --gpl-compatible LICENCE\n"
+	"                    exit 0 (and print yes) if the kernel treats LICENCE\n"
+	"                    as GPL-compatible, else 1 (and print no)\n"
 	"  --help            this text\n"
 	"\n"
 	"Exit status: 0 if every module loads, 1 if any is refused, 2 for bad\n"
@@ -84,6 +93,30 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* --gpl-compatible: the kernel's own license.h decides. */
+static int gpl_compatible_main(const char *licence, const char *dir,
+			       const char *license_h)
+{
+	struct kernel k;
+	char err[512];
+	int yes;
+
+	if (!dir && !license_h)
+		die("--gpl-compatible", "needs --kernel DIR or --license-h FILE");
+	if (dir) {
+		if (kernel_load(&k, dir, NULL, license_h, err, sizeof(err)))
+			die("kernel", err);
+	} else {
+		k = (struct kernel){ 0 };
+		if (kernel_load_license_h(&k, license_h, err, sizeof(err)))
+			die("--license-h", err);
+	}
+	yes = kernel_license_is_gpl(&k, licence);
+	puts(yes ? "yes" : "no");
+	kernel_free(&k);
+	return yes ? 0 : 1;
+}
+
 /* Returns 0 loads, 1 refused, 2 bad input. */
 static int check_one(const char *path, const struct kernel *k, int json,
 		     int verbose, int *first)
@@ -125,11 +158,15 @@ int main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "table", no_argument, NULL, 't' },
+		{ "guard", no_argument, NULL, 'g' },
+		{ "gpl-compatible", required_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *dir = NULL, *symvers = NULL, *license_h = NULL;
-	int json = 0, verbose = 0, table = 0, c, i, status = 0, first = 1;
+	const char *licence = NULL;
+	int json = 0, verbose = 0, table = 0, guard = 0, c, i, status = 0;
+	int first = 1;
 	struct kernel k;
 	char err[512];
 	size_t j;
@@ -155,6 +192,12 @@ int main(int argc, char **argv)
 		case 't':
 			table = 1;
 			break;
+		case 'g':
+			guard = 1;
+			break;
+		case 'G':
+			licence = optarg;
+			break;
 		case 'h':
 			fputs(usage, stdout);
 			return 0;
@@ -166,6 +209,20 @@ int main(int argc, char **argv)
 	}
 	if (table)
 		return table_main(argc - optind, argv + optind, json);
+	if (licence)
+		return gpl_compatible_main(licence, dir, license_h);
+	if (guard) {
+		if (!dir || optind != argc) {
+			fputs("export-check: --guard takes --kernel DIR and nothing else; see export-check --help\n",
+			      stderr);
+			return 2;
+		}
+		if (kernel_load(&k, dir, NULL, NULL, err, sizeof(err)))
+			die("kernel", err);
+		guard_write(stdout, &k);
+		kernel_free(&k);
+		return ferror(stdout) ? 2 : 0;
+	}
 	if (!dir == !symvers || optind == argc) {
 		fprintf(stderr, "export-check: %s; see export-check --help\n",
 			!dir == !symvers ? "give exactly one of --kernel and --symvers" :

@@ -100,6 +100,10 @@ static void flag_license_tricks(const struct elfmod *m,
 			break;
 		}
 	}
+	if (n > 1 && i == n)
+		strlist_addf(&v->notes,
+			     "%zu license= tags, all as GPL-compatible as the first",
+			     n);
 	if (v->license && !kernel_license_is_gpl(k, v->license) &&
 	    (close = near_miss(k, v->license)))
 		strlist_addf(&v->flags,

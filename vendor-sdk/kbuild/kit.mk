@@ -1,0 +1,63 @@
+# SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 The LSM export kit authors
+#
+# The LSM export kit's Kbuild fragment, for a vendor's out-of-tree module.
+# In the module's Kbuild (or its Makefile, if it has no Kbuild):
+#
+#   KIT_MODULE_LICENSE := Proprietary
+#   include /path/to/vendor-sdk/kbuild/kit.mk
+#
+# Inside the kernel's build (KERNELRELEASE set), it asks export-check
+# whether the target kernel treats KIT_MODULE_LICENSE as GPL-compatible,
+# passes KIT_LICENSE and KIT_GPL_COMPATIBLE to the compiler, and generates
+# kit/gpl_guard.h from the kernel's exports: in a module that is not
+# GPL-compatible, each use of a GPL-only export is then a compile-time
+# error at its line.  In the vendor's own make (KERNELRELEASE unset), it
+# adds "make kit-check", which runs export-check on every built module
+# against the kernel in KDIR.
+#
+# KIT_EXPORT_CHECK names the tool if it is not on PATH.
+
+KIT_SDK := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))..)
+KIT_EXPORT_CHECK ?= $(or $(shell command -v export-check),\
+	$(wildcard $(KIT_SDK)/../build/bin/export-check),export-check)
+
+ifneq ($(KERNELRELEASE),)
+
+ifeq ($(strip $(KIT_MODULE_LICENSE)),)
+$(error kit.mk: set KIT_MODULE_LICENSE before including kit.mk)
+endif
+
+kit_answer := $(shell $(KIT_EXPORT_CHECK) --gpl-compatible '$(KIT_MODULE_LICENSE)' \
+	--kernel $(objtree) 2>&1)
+ifeq ($(kit_answer),yes)
+KIT_GPL_COMPATIBLE := 1
+else ifeq ($(kit_answer),no)
+KIT_GPL_COMPATIBLE := 0
+else
+$(error kit.mk: $(KIT_EXPORT_CHECK) could not judge the licence: $(kit_answer))
+endif
+
+kit_generated := $(obj)/.kit
+kit_guard_error := $(shell mkdir -p $(kit_generated)/kit && \
+	$(KIT_EXPORT_CHECK) --guard --kernel $(objtree) \
+		>$(kit_generated)/kit/gpl_guard.h.tmp && \
+	mv $(kit_generated)/kit/gpl_guard.h.tmp $(kit_generated)/kit/gpl_guard.h 2>&1)
+ifneq ($(kit_guard_error),)
+$(error kit.mk: cannot generate kit/gpl_guard.h: $(kit_guard_error))
+endif
+
+ccflags-y += -I$(KIT_SDK)/include -I$(kit_generated) \
+	-DKIT_LICENSE='"$(KIT_MODULE_LICENSE)"' -DKIT_GPL_COMPATIBLE=$(KIT_GPL_COMPATIBLE)
+
+else
+
+KDIR ?= /lib/modules/$(shell uname -r)/build
+
+# Run after building: the kernel's verdict on each module, before any boot.
+kit-check:
+	$(KIT_EXPORT_CHECK) --kernel $(KDIR) $(CURDIR)
+
+.PHONY: kit-check
+
+endif
