@@ -19,7 +19,7 @@ FUZZ_RUNS ?= 10000000
 # Targets that need the Debian packages of scripts/install-deps.
 WORK := demo test kernels kdir modules lint bench sdk table man install fuzz
 
-.PHONY: help deps clean clean-cache $(WORK)
+.PHONY: help deps clean clean-cache probes $(WORK)
 
 help:
 	@echo "make demo          build what is missing, load the example modules in both kernels, show the outcomes"
@@ -83,20 +83,32 @@ $(BUILD)/modules/$(1)/.done: $(STAMP_$(1)) $(MODULE_SOURCES) scripts/build-modul
 endef
 $(foreach k,$(KERNELS),$(eval $(call module_rule,$(k))))
 
+# One probe per LSM export and licence class, for the matrix.
+probes: table
+	@harness/make-probes $(BUILD)/demo/table.json $(call TREE,baseline) $(BUILD)/demo/probes
+
 # The binaries a vendor ships: built against the baseline, loaded in both.
-$(BUILD)/demo/initramfs.cpio.gz: $(BUILD)/modules/baseline/.done \
-		harness/mkinitramfs harness/guest/init harness/guest/load-modules.sh \
-		example-modules/modules.tsv
-	@harness/mkinitramfs $@ harness/guest/load-modules.sh example-modules/modules.tsv \
+GUEST_SCRIPTS := $(wildcard harness/guest/*)
+$(BUILD)/demo/initramfs.cpio.gz: $(BUILD)/modules/baseline/.done $(BUILD)/demo/probes/.key \
+		harness/mkinitramfs $(GUEST_SCRIPTS) example-modules/modules.tsv
+	@harness/mkinitramfs $@ harness/guest/demo.sh harness/guest/load-modules.sh \
+		harness/guest/load-probes.sh example-modules/modules.tsv $(BUILD)/demo/probes \
 		$(foreach m,$(MODULES),$(BUILD)/modules/baseline/$(m)/$(m).ko)
 
+$(BUILD)/demo/probes/.key: probes
+
 # The guests run every time: the results are those of the last real run.
-demo: kernels modules table $(BUILD)/demo/initramfs.cpio.gz
-	@$(foreach k,$(KERNELS),scripts/timed "guest $(k)" harness/run-guest --timeout 120 \
+# The two kernels boot side by side; each guest's verdict is judged after.
+demo: kernels modules table probes $(BUILD)/demo/initramfs.cpio.gz
+	@$(foreach k,$(KERNELS),scripts/timed "guest $(k)" harness/run-guest --timeout 300 \
 		$(call TREE,$(k))/arch/x86/boot/bzImage $(BUILD)/demo/initramfs.cpio.gz \
-		$(BUILD)/demo/$(k) || true;)
+		$(BUILD)/demo/$(k) & ) wait
 	@echo
-	@harness/collect-demo $(BUILD) $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k)))
+	@rc=0; \
+	harness/collect-demo $(BUILD) $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k))) || rc=1; \
+	echo; \
+	harness/collect-matrix $(BUILD) $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k))) || rc=1; \
+	exit $$rc
 
 test: kernels
 	@tests/run
