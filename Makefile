@@ -14,6 +14,8 @@ export KIT_CACHE
 BUILD := build
 KERNEL ?= patched
 PREFIX ?= /usr/local
+# The licence "make demo" ends with the permission table for; any string.
+LICENSE ?= Proprietary
 FUZZ_RUNS ?= 10000000
 
 # Targets that need the Debian packages of scripts/install-deps.
@@ -22,7 +24,7 @@ WORK := demo test kernels kdir modules lint bench sdk table man install fuzz
 .PHONY: help deps clean clean-cache probes $(WORK)
 
 help:
-	@echo "make demo          build what is missing, load the example modules in both kernels, show the outcomes"
+	@echo "make demo          build what is missing, load examples and probes in both kernels; LICENSE=... picks the final table"
 	@echo "make test          run every test; ends with 'N passed, N failed'"
 	@echo "make kernels       build the baseline and patched kernels into \$$KIT_CACHE"
 	@echo "make kdir          print a kernel's build directory (KERNEL=baseline|patched, default patched)"
@@ -108,6 +110,12 @@ demo: kernels modules table probes $(BUILD)/demo/initramfs.cpio.gz
 	harness/collect-demo $(BUILD) $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k))) || rc=1; \
 	echo; \
 	harness/collect-matrix $(BUILD) $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k))) || rc=1; \
+	echo; \
+	harness/licence-table $(BUILD) '$(LICENSE)' $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k))) || rc=1; \
+	for f in results matrix; do \
+		scripts/validate-json harness/schemas/$$f.schema.json $(BUILD)/demo/$$f.json >/dev/null || rc=1; \
+	done; \
+	echo "All results: $(BUILD)/demo/ (results.json, matrix.json, table.json, *.md, *.ktap)"; \
 	exit $$rc
 
 test: kernels
