@@ -121,12 +121,49 @@ static int read_modinfo(Elf *elf, struct elfmod *m, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * An export leaves a __ksymtab_<name> symbol in the section __ksymtab
+ * (EXPORT_SYMBOL) or __ksymtab_gpl (EXPORT_SYMBOL_GPL) of the .ko.
+ */
+static int add_export(Elf *elf, size_t strtab, const GElf_Sym *sym,
+		      struct elfmod *m, size_t *cap)
+{
+	static const char prefix[] = "__ksymtab_";
+	const char *name = elf_strptr(elf, strtab, sym->st_name);
+	const char *section;
+	size_t shstrndx;
+	Elf_Scn *scn;
+	GElf_Shdr sh;
+
+	if (!name || strncmp(name, prefix, sizeof(prefix) - 1) ||
+	    sym->st_shndx >= SHN_LORESERVE ||
+	    elf_getshdrstrndx(elf, &shstrndx) ||
+	    !(scn = elf_getscn(elf, sym->st_shndx)) || !gelf_getshdr(scn, &sh) ||
+	    !(section = elf_strptr(elf, shstrndx, sh.sh_name)) ||
+	    (strcmp(section, "__ksymtab") && strcmp(section, "__ksymtab_gpl")))
+		return 0;
+	if (m->n_exports == *cap) {
+		struct module_export *more;
+
+		*cap = *cap ? *cap * 2 : 16;
+		more = realloc(m->exports, *cap * sizeof(*more));
+		if (!more)
+			return -1;
+		m->exports = more;
+	}
+	m->exports[m->n_exports++] = (struct module_export){
+		.name = name + sizeof(prefix) - 1,
+		.gpl_only = strcmp(section, "__ksymtab_gpl") == 0,
+	};
+	return 0;
+}
+
 static int read_imports(Elf *elf, struct elfmod *m, char *err, size_t errlen)
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
 	Elf_Data *d;
-	size_t i, n, cap = 0;
+	size_t i, n, cap = 0, ecap = 0;
 
 	while ((scn = elf_nextscn(elf, scn))) {
 		if (!gelf_getshdr(scn, &sh))
@@ -153,8 +190,12 @@ static int read_imports(Elf *elf, struct elfmod *m, char *err, size_t errlen)
 		if (!gelf_getsym(d, (int)i, &sym))
 			return fail(err, errlen, "bad symbol %zu", i);
 		bind = GELF_ST_BIND(sym.st_info);
-		if (sym.st_shndx != SHN_UNDEF ||
-		    (bind != STB_GLOBAL && bind != STB_WEAK))
+		if (sym.st_shndx != SHN_UNDEF) {
+			if (add_export(elf, sh.sh_link, &sym, m, &ecap))
+				return fail(err, errlen, "out of memory");
+			continue;
+		}
+		if (bind != STB_GLOBAL && bind != STB_WEAK)
 			continue;
 		name = elf_strptr(elf, sh.sh_link, sym.st_name);
 		if (!name)
@@ -208,6 +249,7 @@ void elfmod_free(struct elfmod *m)
 {
 	free(m->info);
 	free(m->imports);
+	free(m->exports);
 	if (m->elf)
 		elf_end(m->elf);
 	*m = (struct elfmod){ 0 };

@@ -18,11 +18,19 @@ struct module_import {
 	int weak;
 };
 
+/* A symbol the module exports itself (EXPORT_SYMBOL in the module). */
+struct module_export {
+	const char *name;
+	int gpl_only;
+};
+
 struct elfmod {
 	struct modinfo_entry *info;
 	size_t n_info;
 	struct module_import *imports;
 	size_t n_imports;
+	struct module_export *exports;
+	size_t n_exports;
 	int has_signature;	/* "~Module signature appended~" trailer */
 	void *elf;		/* libelf handle; strings point into it */
 };

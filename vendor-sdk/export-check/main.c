@@ -117,9 +117,27 @@ static int gpl_compatible_main(const char *licence, const char *dir,
 	return yes ? 0 : 1;
 }
 
-/* Returns 0 loads, 1 refused, 2 bad input. */
-static int check_one(const char *path, const struct kernel *k, int json,
-		     int verbose, int *first)
+/* Pass 1: what PATH exports, for the modules that import from it. */
+static void add_peer(const char *path, const struct kernel *k,
+		     struct peers *peers)
+{
+	struct modfile mf;
+	struct elfmod m;
+	char err[256];
+
+	if (modfile_read(path, &mf, err, sizeof(err)))
+		return;		/* reported in pass 2 */
+	if (elfmod_parse(mf.data, mf.size, &m, err, sizeof(err)) == 0) {
+		peers_add(peers, &m, k);
+		elfmod_free(&m);
+	}
+	modfile_free(&mf);
+}
+
+/* Pass 2.  Returns 0 loads, 1 refused, 2 bad input. */
+static int check_one(const char *path, const struct kernel *k,
+		     const struct peers *peers, int json, int verbose,
+		     int *first)
 {
 	struct modfile mf;
 	struct elfmod m;
@@ -136,7 +154,7 @@ static int check_one(const char *path, const struct kernel *k, int json,
 		modfile_free(&mf);
 		return 2;
 	}
-	verdict_compute(&m, k, &v);
+	verdict_compute(&m, k, peers, &v);
 	if (json)
 		report_json_module(stdout, path, &v, *first);
 	else
@@ -167,6 +185,7 @@ int main(int argc, char **argv)
 	const char *licence = NULL;
 	int json = 0, verbose = 0, table = 0, guard = 0, c, i, status = 0;
 	int first = 1;
+	struct peers peers = { 0 };
 	struct kernel k;
 	char err[512];
 	size_t j;
@@ -251,10 +270,13 @@ int main(int argc, char **argv)
 		}
 	}
 
+	for (j = 0; j < found.n; j++)
+		add_peer(found.paths[j], &k, &peers);
 	if (json)
 		report_json_begin(stdout, &k);
 	for (j = 0; j < found.n; j++) {
-		int r = check_one(found.paths[j], &k, json, verbose, &first);
+		int r = check_one(found.paths[j], &k, &peers, json, verbose,
+				  &first);
 
 		if (r > status)
 			status = r;
@@ -263,6 +285,7 @@ int main(int argc, char **argv)
 	if (json)
 		report_json_end(stdout);
 	free(found.paths);
+	peers_free(&peers);
 	kernel_free(&k);
 	return status;
 }

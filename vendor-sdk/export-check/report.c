@@ -78,6 +78,10 @@ void report_text(FILE *out, const char *path, const struct verdict *v,
 			fprintf(out, " (%s in %s%s%s)", r->export->type,
 				r->export->owner, *r->export->ns ? ", namespace " : "",
 				r->export->ns);
+		else if (r->peer)
+			fprintf(out, " (%s in module %s)",
+				r->peer->gpl_only ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL",
+				r->peer_name);
 		fputc('\n', out);
 	}
 }
@@ -140,9 +144,11 @@ void report_json_module(FILE *out, const char *path, const struct verdict *v,
 		fputs(", \"status\": ", out);
 		json_string(out, import_status_name(r->status));
 		fputs(", \"export\": ", out);
-		json_string(out, r->export ? r->export->type : NULL);
+		json_string(out, r->export ? r->export->type :
+				 !r->peer ? NULL :
+				 r->peer->gpl_only ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL");
 		fputs(", \"from\": ", out);
-		json_string(out, r->export ? r->export->owner : NULL);
+		json_string(out, r->export ? r->export->owner : r->peer_name);
 		fputs(", \"namespace\": ", out);
 		json_string(out, r->export && *r->export->ns ? r->export->ns : NULL);
 		fputc('}', out);

@@ -121,10 +121,62 @@ static int imports_namespace(const struct elfmod *m, const char *ns)
 	return 0;
 }
 
-static void check_imports(const struct elfmod *m, const struct kernel *k,
-			  struct verdict *v)
+/*
+ * The imports in symbol-table order, as simplify_symbols() resolves them in
+ * 6.1.  Using a proprietary module's symbol makes the module inherit taint
+ * P, after which GPL-only symbols are refused to it; a module that has
+ * already resolved a GPL-only symbol is refused the proprietary module's
+ * symbol instead.  Which message the loader prints depends on that order.
+ */
+struct import_state {
+	int proprietary;		/* not GPL-compatible, or inherited P */
+	const char *gpl_only_seen;	/* first GPL-only symbol resolved */
+	const char *inherited_from;	/* the proprietary module, if any */
+};
+
+static void check_peer_import(struct import_result *r, const struct peers *ps,
+			      struct import_state *st, struct verdict *v)
 {
-	size_t i;
+	const struct peer *from = &ps->p[r->peer->peer];
+
+	r->peer_name = from->name;
+	if (r->peer->gpl_only && st->proprietary) {
+		r->status = IMPORT_GPL_ONLY;
+		strlist_addf(&v->reasons,
+			     "uses GPL-only symbol %s (EXPORT_SYMBOL_GPL in module %s)",
+			     r->name, from->name);
+		return;
+	}
+	if (r->peer->gpl_only)
+		st->gpl_only_seen = r->name;
+	r->status = IMPORT_OK;
+	if (!from->gpl_compatible && !st->proprietary) {
+		if (st->gpl_only_seen) {
+			r->status = IMPORT_GPL_ONLY;
+			strlist_addf(&v->reasons,
+				     "module using GPL-only symbols (%s) uses symbol %s from proprietary module %s",
+				     st->gpl_only_seen, r->name, from->name);
+			return;
+		}
+		st->proprietary = 1;
+		st->inherited_from = from->name;
+		v->uses_proprietary_peer = from->name;
+		strlist_addf(&v->notes,
+			     "uses %s from proprietary module %s: inherits taint P, and GPL-only symbols after it are refused",
+			     r->name, from->name);
+	}
+	if (from->shim && !v->gpl_compatible)
+		strlist_addf(&v->flags,
+			     "uses %s from %s, a GPL module that re-exports with EXPORT_SYMBOL what it gets from GPL-only symbols (%s): the kernel loads this, but it is the use EXPORT_SYMBOL_GPL is there to forbid",
+			     r->name, from->name, from->gpl_only_used.s[0]);
+}
+
+static void check_imports(const struct elfmod *m, const struct kernel *k,
+			  const struct peers *ps, struct verdict *v)
+{
+	struct import_state st = { .proprietary = !v->gpl_compatible };
+	size_t i, plain_exports = 0;
+	const char *some_gpl_only = NULL;
 
 	v->imports = calloc(m->n_imports ? m->n_imports : 1,
 			    sizeof(*v->imports));
@@ -138,18 +190,27 @@ static void check_imports(const struct elfmod *m, const struct kernel *k,
 
 		r->name = m->imports[i].name;
 		r->export = e;
-		if (!e && m->imports[i].weak) {
+		if (e && e->gpl_only)
+			some_gpl_only = e->name;
+		if (!e && (r->peer = peers_find(ps, r->name))) {
+			check_peer_import(r, ps, &st, v);
+		} else if (!e && m->imports[i].weak) {
 			r->status = IMPORT_WEAK_MISSING;
 		} else if (!e) {
 			r->status = IMPORT_UNKNOWN;
 			strlist_addf(&v->reasons,
 				     "unknown symbol %s: this kernel does not export it",
 				     r->name);
-		} else if (e->gpl_only && !v->gpl_compatible) {
+		} else if (e->gpl_only && st.proprietary) {
 			r->status = IMPORT_GPL_ONLY;
-			strlist_addf(&v->reasons,
-				     "uses GPL-only symbol %s (EXPORT_SYMBOL_GPL in %s)",
-				     r->name, e->owner);
+			if (st.inherited_from)
+				strlist_addf(&v->reasons,
+					     "uses GPL-only symbol %s (EXPORT_SYMBOL_GPL in %s), refused after inheriting taint P from %s",
+					     r->name, e->owner, st.inherited_from);
+			else
+				strlist_addf(&v->reasons,
+					     "uses GPL-only symbol %s (EXPORT_SYMBOL_GPL in %s)",
+					     r->name, e->owner);
 		} else if (*e->ns && !imports_namespace(m, e->ns)) {
 			r->status = IMPORT_NAMESPACE;
 			strlist_addf(&v->reasons,
@@ -157,12 +218,20 @@ static void check_imports(const struct elfmod *m, const struct kernel *k,
 				     r->name, e->ns, e->ns);
 		} else {
 			r->status = IMPORT_OK;
+			if (e->gpl_only && !st.gpl_only_seen)
+				st.gpl_only_seen = e->name;
 		}
 	}
+	for (i = 0; i < m->n_exports; i++)
+		plain_exports += !m->exports[i].gpl_only;
+	if (v->gpl_compatible && some_gpl_only && plain_exports)
+		strlist_addf(&v->flags,
+			     "exports %zu symbols to every module with EXPORT_SYMBOL while using GPL-only symbols (%s): if they pass that functionality on, this is a GPL shim, which the kernel cannot see",
+			     plain_exports, some_gpl_only);
 }
 
 void verdict_compute(const struct elfmod *m, const struct kernel *k,
-		     struct verdict *v)
+		     const struct peers *peers, struct verdict *v)
 {
 	const struct forced_taint *forced;
 	const char *vermagic = elfmod_info(m, "vermagic", 0);
@@ -216,7 +285,9 @@ void verdict_compute(const struct elfmod *m, const struct kernel *k,
 			     "built for %.*s, the kernel is %s (vermagic)",
 			     (int)strcspn(vermagic, " "), vermagic, k->release);
 	flag_license_tricks(m, k, v);
-	check_imports(m, k, v);
+	check_imports(m, k, peers, v);
+	if (v->uses_proprietary_peer && v->gpl_compatible)
+		add_taint(v, 'P');
 	v->refused = v->reasons.n > 0;
 }
 

@@ -6,6 +6,7 @@
 
 #include "elfmod.h"
 #include "kernel.h"
+#include "peers.h"
 #include "strlist.h"
 
 enum import_status {
@@ -18,7 +19,9 @@ enum import_status {
 
 struct import_result {
 	const char *name;
-	const struct export *export;	/* NULL if not exported */
+	const struct export *export;	/* NULL if the kernel does not export it */
+	const struct peer_export *peer;	/* else the module of the run that does */
+	const char *peer_name;
 	enum import_status status;
 };
 
@@ -27,6 +30,7 @@ struct verdict {
 	const char *license;		/* as the kernel reads it, or NULL */
 	int gpl_compatible;		/* after forced taints */
 	int refused;
+	const char *uses_proprietary_peer;	/* a module of the run */
 	char taints[8];			/* letters, in bit order */
 	struct import_result *imports;
 	size_t n_imports;
@@ -35,8 +39,9 @@ struct verdict {
 	struct strlist flags;		/* licence tricks the kernel lets pass */
 };
 
+/* PEERS, the other modules of the run, may be NULL. */
 void verdict_compute(const struct elfmod *m, const struct kernel *k,
-		     struct verdict *v);
+		     const struct peers *peers, struct verdict *v);
 void verdict_free(struct verdict *v);
 const char *import_status_name(enum import_status s);
 

@@ -53,7 +53,7 @@ static void judge(struct modfile *mf, struct elfmod *m, struct verdict *v)
 
 	if (elfmod_parse(mf->data, mf->size, m, err, sizeof(err)))
 		fail_msg("parse: %s", err);
-	verdict_compute(m, &kern, v);
+	verdict_compute(m, &kern, NULL, v);
 }
 
 static int has_line(const struct strlist *l, const char *needle)

@@ -1,0 +1,1 @@
+../prop_exporter/prop_exporter.h

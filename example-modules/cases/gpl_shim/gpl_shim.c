@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Copyright (C) 2026 The LSM export kit authors
+ *
+ * gpl_shim: what not to do.  A GPL module that wraps the GPL-only LSM
+ * registration and hands it to every module with plain EXPORT_SYMBOL, so
+ * that a proprietary module (proprietary_via_shim) can register hooks on a
+ * kernel that reserves that to GPL-compatible code.  The loader cannot see
+ * intent and loads both; export-check warns.  Whether such a module is a
+ * derived work is the question EXPORT_SYMBOL_GPL exists to flag.
+ */
+
+#include <linux/lsm_hooks.h>
+#include <linux/module.h>
+
+#include "gpl_shim.h"
+
+int shim_register_security(struct security_hook_list *hooks, int count,
+			   const char *lsm)
+{
+	return register_security(hooks, count, lsm);
+}
+EXPORT_SYMBOL(shim_register_security);
+
+int shim_unregister_security(struct security_hook_list *hooks)
+{
+	return unregister_security(hooks);
+}
+EXPORT_SYMBOL(shim_unregister_security);
+
+/* LSM_HOOK_INIT() needs security_hook_heads, GPL-only too. */
+struct hlist_head *shim_inode_mkdir_head(void)
+{
+	return &security_hook_heads.inode_mkdir;
+}
+EXPORT_SYMBOL(shim_inode_mkdir_head);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Example of what not to do: re-export GPL-only LSM registration");
+MODULE_AUTHOR("LSM export kit");

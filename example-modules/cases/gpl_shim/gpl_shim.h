@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Copyright (C) 2026 The LSM export kit authors */
+/* What gpl_shim exports to every module (see gpl_shim.c: what not to do). */
+#ifndef GPL_SHIM_H
+#define GPL_SHIM_H
+
+#include <linux/lsm_hooks.h>
+
+int shim_register_security(struct security_hook_list *hooks, int count,
+			   const char *lsm);
+int shim_unregister_security(struct security_hook_list *hooks);
+struct hlist_head *shim_inode_mkdir_head(void);
+
+#endif

@@ -1,0 +1,1 @@
+../gpl_shim/gpl_shim.h
