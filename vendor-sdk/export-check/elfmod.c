@@ -3,24 +3,14 @@
 /* What a module's ELF file says: its .modinfo and the symbols it imports. */
 
 #include "elfmod.h"
+#include "util.h"
 
 #include <gelf.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char sig_trailer[] = "~Module signature appended~\n";
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 static int check_header(Elf *elf, char *err, size_t errlen)
 {
@@ -77,6 +67,7 @@ static int read_modinfo(Elf *elf, struct elfmod *m, char *err, size_t errlen)
 	GElf_Shdr sh;
 	Elf_Scn *scn = find_section(elf, ".modinfo", &sh);
 	Elf_Data *d;
+	struct modinfo_entry *more;
 	const char *p, *end;
 	size_t cap = 0;
 
@@ -101,15 +92,10 @@ static int read_modinfo(Elf *elf, struct elfmod *m, char *err, size_t errlen)
 			p++;
 			continue;
 		}
-		if (m->n_info == cap) {
-			struct modinfo_entry *more;
-
-			cap = cap ? cap * 2 : 16;
-			more = realloc(m->info, cap * sizeof(*more));
-			if (!more)
-				return fail(err, errlen, "out of memory");
-			m->info = more;
-		}
+		more = grow(m->info, m->n_info, &cap, sizeof(*more), 16);
+		if (!more)
+			return fail(err, errlen, "out of memory");
+		m->info = more;
 		eq = memchr(p, '=', len);
 		m->info[m->n_info++] = (struct modinfo_entry){
 			.text = p,
@@ -130,6 +116,7 @@ static int add_export(Elf *elf, size_t strtab, const GElf_Sym *sym,
 {
 	static const char prefix[] = "__ksymtab_";
 	const char *name = elf_strptr(elf, strtab, sym->st_name);
+	struct module_export *more;
 	const char *section;
 	size_t shstrndx;
 	Elf_Scn *scn;
@@ -142,15 +129,10 @@ static int add_export(Elf *elf, size_t strtab, const GElf_Sym *sym,
 	    !(section = elf_strptr(elf, shstrndx, sh.sh_name)) ||
 	    (strcmp(section, "__ksymtab") && strcmp(section, "__ksymtab_gpl")))
 		return 0;
-	if (m->n_exports == *cap) {
-		struct module_export *more;
-
-		*cap = *cap ? *cap * 2 : 16;
-		more = realloc(m->exports, *cap * sizeof(*more));
-		if (!more)
-			return -1;
-		m->exports = more;
-	}
+	more = grow(m->exports, m->n_exports, cap, sizeof(*more), 16);
+	if (!more)
+		return -1;
+	m->exports = more;
 	m->exports[m->n_exports++] = (struct module_export){
 		.name = name + sizeof(prefix) - 1,
 		.gpl_only = strcmp(section, "__ksymtab_gpl") == 0,
@@ -183,6 +165,7 @@ static int read_imports(Elf *elf, struct elfmod *m, char *err, size_t errlen)
 			    elf_errmsg(-1));
 	n = d->d_size / sizeof(Elf64_Sym);
 	for (i = 1; i < n; i++) {
+		struct module_import *more;
 		GElf_Sym sym;
 		const char *name;
 		int bind;
@@ -202,15 +185,10 @@ static int read_imports(Elf *elf, struct elfmod *m, char *err, size_t errlen)
 			return fail(err, errlen, "symbol %zu has a bad name", i);
 		if (!*name)
 			continue;
-		if (m->n_imports == cap) {
-			struct module_import *more;
-
-			cap = cap ? cap * 2 : 64;
-			more = realloc(m->imports, cap * sizeof(*more));
-			if (!more)
-				return fail(err, errlen, "out of memory");
-			m->imports = more;
-		}
+		more = grow(m->imports, m->n_imports, &cap, sizeof(*more), 64);
+		if (!more)
+			return fail(err, errlen, "out of memory");
+		m->imports = more;
 		m->imports[m->n_imports++] = (struct module_import){
 			.name = name,
 			.weak = bind == STB_WEAK,

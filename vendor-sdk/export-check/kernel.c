@@ -7,9 +7,9 @@
  */
 
 #include "kernel.h"
+#include "util.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,16 +21,6 @@ static const struct forced_taint builtin_forced_6_1[] = {
 	{ "driverloader", 1 },
 	{ "lve", 1 },
 };
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 /* Read a whole text file into a NUL-terminated buffer, or NULL. */
 static char *slurp(const char *path, size_t *size)
@@ -129,6 +119,7 @@ static void load_forced_taints(struct kernel *k, const char *dir)
 	char *path = dir ? find_in_tree(dir, "kernel/module/main.c") : NULL;
 	char *text = path ? slurp(path, NULL) : NULL;
 	const char *p = text, *q, *call;
+	struct forced_taint *more;
 	size_t cap = 0;
 
 	while (p && (p = strstr(p, needle))) {
@@ -137,15 +128,10 @@ static void load_forced_taints(struct kernel *k, const char *dir)
 		call = q ? strstr(q, "add_taint") : NULL;
 		if (!call)
 			break;
-		if (k->n_forced == cap) {
-			struct forced_taint *more;
-
-			cap = cap ? cap * 2 : 4;
-			more = realloc(k->forced, cap * sizeof(*more));
-			if (!more)
-				break;
-			k->forced = more;
-		}
+		more = grow(k->forced, k->n_forced, &cap, sizeof(*more), 4);
+		if (!more)
+			break;
+		k->forced = more;
 		k->forced[k->n_forced++] = (struct forced_taint){
 			.name = strndup(p, (size_t)(q - p)),
 			.loses_gpl = strncmp(call, "add_taint_module(", 17) == 0,

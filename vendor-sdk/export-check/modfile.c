@@ -3,25 +3,15 @@
 /* Reading a module file into memory, decompressing .xz, .gz and .zst. */
 
 #include "modfile.h"
+#include "util.h"
 
 #include <errno.h>
 #include <lzma.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 #include <zstd.h>
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 static int ends_with(const char *s, const char *suffix)
 {
@@ -80,7 +70,7 @@ static int read_all(const char *path, struct modfile *m, char *err,
 }
 
 /* Grow OUT as a decompressor needs more room; -1 past the size guard. */
-static int grow(struct modfile *out, size_t *cap)
+static int grow_output(struct modfile *out, size_t *cap)
 {
 	unsigned char *bigger;
 	size_t want = *cap ? *cap * 2 : 1 << 20;
@@ -108,7 +98,7 @@ static int unxz(const struct modfile *in, struct modfile *out, char *err,
 	s.avail_in = in->size;
 	do {
 		if (s.avail_out == 0) {
-			if (grow(out, &cap)) {
+			if (grow_output(out, &cap)) {
 				lzma_end(&s);
 				return fail(err, errlen, "xz: output too large");
 			}
@@ -138,7 +128,7 @@ static int ungz(const struct modfile *in, struct modfile *out, char *err,
 	s.avail_in = in->size > UINT32_MAX ? UINT32_MAX : in->size;
 	do {
 		if (s.avail_out == 0) {
-			if (grow(out, &cap)) {
+			if (grow_output(out, &cap)) {
 				inflateEnd(&s);
 				return fail(err, errlen, "gzip: output too large");
 			}
@@ -166,7 +156,7 @@ static int unzstd(const struct modfile *in, struct modfile *out, char *err,
 	while (r != 0) {
 		ZSTD_outBuffer dst;
 
-		if (out->size == cap && grow(out, &cap)) {
+		if (out->size == cap && grow_output(out, &cap)) {
 			ZSTD_freeDStream(s);
 			return fail(err, errlen, "zstd: output too large");
 		}

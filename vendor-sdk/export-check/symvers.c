@@ -7,23 +7,13 @@
  */
 
 #include "symvers.h"
+#include "util.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 static uint64_t hash(const char *s)
 {
@@ -76,6 +66,7 @@ int symvers_parse(char *text, size_t size, struct symvers *sv, char *err,
 	if (memchr(text, '\0', size))
 		return fail(err, errlen, "contains a NUL byte, not a text file");
 	while (line < end) {
+		struct export *more;
 		char *f[6];
 		size_t n;
 
@@ -95,15 +86,10 @@ int symvers_parse(char *text, size_t size, struct symvers *sv, char *err,
 				return fail(err, errlen,
 					    "line %zu: unknown export type \"%.40s\"",
 					    lineno, f[3]);
-			if (sv->n == cap) {
-				struct export *more;
-
-				cap = cap ? cap * 2 : 1024;
-				more = realloc(sv->exports, cap * sizeof(*more));
-				if (!more)
-					return fail(err, errlen, "out of memory");
-				sv->exports = more;
-			}
+			more = grow(sv->exports, sv->n, &cap, sizeof(*more), 1024);
+			if (!more)
+				return fail(err, errlen, "out of memory");
+			sv->exports = more;
 			sv->exports[sv->n++] = (struct export){
 				.name = f[1],
 				.owner = f[2],
