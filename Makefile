@@ -19,7 +19,7 @@ LICENSE ?= Proprietary
 FUZZ_RUNS ?= 10000000
 
 # Targets that need the Debian packages of scripts/install-deps.
-WORK := demo test kernels kdir modules lint bench sdk table man install fuzz
+WORK := demo test kernels kdir modules lint bench sdk table man install fuzz guide
 
 .PHONY: help deps clean clean-cache probes $(WORK)
 
@@ -31,6 +31,7 @@ help:
 	@echo "make modules       build the example modules against both kernels"
 	@echo "make sdk           build export-check into build/bin/"
 	@echo "make table         the LSM permission table of both kernels: build/demo/table.{md,json}"
+	@echo "make guide         render the vendor guide from the last run: build/guide/index.html"
 	@echo "make man           render the man page into build/man/"
 	@echo "make install       install export-check, its man page, kit.mk and headers under PREFIX (/usr/local)"
 	@echo "make fuzz          fuzz export-check's module parser (FUZZ_RUNS, default 10000000)"
@@ -146,6 +147,11 @@ $(BUILD)/man/export-check.1: vendor-sdk/man/export-check.1.md
 	pandoc -s -t man $< -o $@
 
 man: $(BUILD)/man/export-check.1
+
+# The guide's tables come from the last run; run make demo (and make test
+# for the cases) first, or they say "not yet measured".
+guide: kernels sdk man
+	@guide/build $(BUILD) $(call TREE,patched)
 
 # kit.mk finds the headers beside it: share/lsm-export-kit/{kbuild,include}.
 install: sdk man
