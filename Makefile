@@ -32,7 +32,7 @@ help:
 	@echo "make sdk           build export-check into build/bin/"
 	@echo "make table         the LSM permission table of both kernels: build/demo/table.{md,json}"
 	@echo "make guide         render the vendor guide from the last run: build/guide/index.html"
-	@echo "make man           render the man page into build/man/"
+	@echo "make man           render the man pages into build/man/: export-check(1), lsm-export-kit(7)"
 	@echo "make install       install export-check, its man page, kit.mk and headers under PREFIX (/usr/local)"
 	@echo "make fuzz          fuzz export-check's module parser (FUZZ_RUNS, default 10000000)"
 	@echo "make lint          shellcheck, checkpatch and reuse lint"
@@ -146,7 +146,11 @@ $(BUILD)/man/export-check.1: vendor-sdk/man/export-check.1.md
 	@mkdir -p $(@D)
 	pandoc -s -t man $< -o $@
 
-man: $(BUILD)/man/export-check.1
+$(BUILD)/man/lsm-export-kit.7: Makefile scripts/make-targets-man
+	@mkdir -p $(@D)
+	scripts/make-targets-man $@
+
+man: $(BUILD)/man/export-check.1 $(BUILD)/man/lsm-export-kit.7
 
 # The guide's tables come from the last run; run make demo (and make test
 # for the cases) first, or they say "not yet measured".
@@ -157,6 +161,7 @@ guide: kernels sdk man
 install: sdk man
 	install -D -m 0755 $(EXPORT_CHECK) '$(DESTDIR)$(PREFIX)/bin/export-check'
 	install -D -m 0644 $(BUILD)/man/export-check.1 '$(DESTDIR)$(PREFIX)/share/man/man1/export-check.1'
+	install -D -m 0644 $(BUILD)/man/lsm-export-kit.7 '$(DESTDIR)$(PREFIX)/share/man/man7/lsm-export-kit.7'
 	install -D -m 0644 vendor-sdk/kbuild/kit.mk '$(DESTDIR)$(PREFIX)/share/lsm-export-kit/kbuild/kit.mk'
 	install -D -m 0644 vendor-sdk/include/kit/license.h \
 		'$(DESTDIR)$(PREFIX)/share/lsm-export-kit/include/kit/license.h'
