@@ -14,8 +14,10 @@ export KIT_CACHE
 BUILD := build
 KERNEL ?= patched
 PREFIX ?= /usr/local
-# The licence "make demo" ends with the permission table for; any string.
+# The licence "make demo" ends with the permission table for; any string
+# (passed through the environment, so no quoting can break it).
 LICENSE ?= Proprietary
+export LICENSE
 FUZZ_RUNS ?= 10000000
 
 # Targets that need the Debian packages of scripts/install-deps.
@@ -112,7 +114,7 @@ demo: kernels modules table probes $(BUILD)/demo/initramfs.cpio.gz
 	echo; \
 	harness/collect-matrix $(BUILD) $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k))) || rc=1; \
 	echo; \
-	harness/licence-table $(BUILD) '$(LICENSE)' $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k))) || rc=1; \
+	harness/licence-table $(BUILD) "$$LICENSE" $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k))) || rc=1; \
 	for f in results matrix; do \
 		scripts/validate-json harness/schemas/$$f.schema.json $(BUILD)/demo/$$f.json >/dev/null || rc=1; \
 	done; \
