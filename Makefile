@@ -21,13 +21,14 @@ export LICENSE
 FUZZ_RUNS ?= 10000000
 
 # Targets that need the Debian packages of scripts/install-deps.
-WORK := demo test kernels kdir modules lint bench sdk table man install fuzz guide
+WORK := demo test test-debug kernels kdir modules lint bench sdk table man install fuzz guide
 
 .PHONY: help deps clean clean-cache probes $(WORK)
 
 help:
 	@echo "make demo          build what is missing, load examples and probes in both kernels; LICENSE=... picks the final table"
 	@echo "make test          run every test; ends with 'N passed, N failed'"
+	@echo "make test-debug    build the debug kernel (lockdep, KASAN...) and run the lifetime stress test"
 	@echo "make kernels       build the baseline and patched kernels into \$$KIT_CACHE"
 	@echo "make kdir          print a kernel's build directory (KERNEL=baseline|patched, default patched)"
 	@echo "make modules       build the example modules against both kernels"
@@ -126,6 +127,11 @@ test: kernels
 
 lint:
 	@tests/run lint
+
+# Not part of make test: the debug kernel is a third full build.
+test-debug: kernels
+	@kernel-patch/build-kernels '$(KIT_CACHE)' --debug
+	@tests/run debug
 
 bench: kernels
 	@bench/run --cold
