@@ -55,9 +55,12 @@ clean-cache:
 
 ifndef KIT_DEPS_DONE
 # Install missing packages first, then do the work in a second make, which
-# can ask the kernel cache where the kernels of this content live.
+# can ask the kernel cache where the kernels of this content live.  Two
+# runs on one work tree take turns (build/.lock); the kernel cache has its
+# own lock, so work trees sharing it take turns there.
 $(WORK): deps
-	@$(MAKE) --no-print-directory KIT_DEPS_DONE=1 $@
+	@mkdir -p $(BUILD)
+	@flock $(BUILD)/.lock $(MAKE) --no-print-directory KIT_DEPS_DONE=1 $@
 else
 
 # The files that mark each kernel built; their paths change with content.
