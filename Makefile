@@ -53,11 +53,14 @@ clean:
 clean-cache:
 	rm -rf '$(KIT_CACHE)'
 
-ifndef KIT_DEPS_DONE
+ifneq ($(origin KIT_DEPS_DONE),command line)
 # Install missing packages first, then do the work in a second make, which
 # can ask the kernel cache where the kernels of this content live.  Two
 # runs on one work tree take turns (build/.lock); the kernel cache has its
-# own lock, so work trees sharing it take turns there.
+# own lock, so work trees sharing it take turns there.  Only the second
+# make's own command line (passed on to makes run from its recipes, which
+# already hold the lock) skips this; the variable leaking through the
+# environment does not.
 $(WORK): deps
 	@mkdir -p $(BUILD)
 	@flock $(BUILD)/.lock $(MAKE) --no-print-directory KIT_DEPS_DONE=1 $@
