@@ -21,7 +21,8 @@ export LICENSE
 FUZZ_RUNS ?= 10000000
 
 # Targets that need the Debian packages of scripts/install-deps.
-WORK := demo test test-debug kernels kdir modules lint bench sdk table man install fuzz guide
+WORK := demo test test-debug kernels kdir modules lint bench sdk table man install fuzz guide \
+	dkms images vm vm-shell
 
 .PHONY: help deps clean clean-cache probes $(WORK)
 
@@ -32,6 +33,9 @@ help:
 	@echo "make kernels       build the baseline and patched kernels into \$$KIT_CACHE"
 	@echo "make kdir          print a kernel's build directory (KERNEL=baseline|patched, default patched)"
 	@echo "make modules       build the example modules against both kernels"
+	@echo "make dkms          package the examples for dkms: build/dkms/ (source trees, tarballs, -dkms .debs)"
+	@echo "make images        build the Debian guest images (dkms, and each kernel's .debs) into \$$KIT_CACHE"
+	@echo "make vm-shell      a root shell in the Debian guest on the patched kernel (make vm KERNEL=baseline)"
 	@echo "make sdk           build export-check into build/bin/"
 	@echo "make table         the LSM permission table of both kernels: build/demo/table.{md,json}"
 	@echo "make guide         render the vendor guide from the last run: build/guide/index.html"
@@ -109,12 +113,44 @@ $(BUILD)/demo/initramfs.cpio.gz: $(BUILD)/modules/baseline/.done $(BUILD)/demo/p
 
 $(BUILD)/demo/probes/.key: probes
 
+# dkms: the examples packaged as a customer receives them, and the Debian
+# guest (one image per kernel, with that kernel's bindeb-pkg packages).
+DKMS := $(BUILD)/dkms
+DKMS_SOURCES := dkms/make-packages $(wildcard dkms/*.tsv dkms/*/dkms.conf dkms/debian/* dkms/debian/*/*)
+IMAGE = $(shell harness/mkimage '$(KIT_CACHE)' $(call TREE,$(1)) $(1) --path)
+
+dkms: $(DKMS)/plan.tsv
+
+$(DKMS)/plan.tsv: $(DKMS_SOURCES) $(MODULE_SOURCES) example-modules/modules.tsv
+	@dkms/make-packages $(DKMS)
+
+images: kernels
+	@$(foreach k,$(KERNELS),harness/mkimage '$(KIT_CACHE)' $(call TREE,$(k)) $(k) >/dev/null && ) true
+
+$(BUILD)/demo/dkms-initramfs.cpio.gz: $(DKMS)/plan.tsv harness/mkinitramfs $(GUEST_SCRIPTS)
+	@harness/mkinitramfs $@ harness/guest/debian.sh harness/guest/dkms.sh $(DKMS)
+
+# The Debian guest boots with the initramfs's busybox init, which runs
+# Debian in a chroot: fast, and no systemd to wait for.
+DEBIAN_GUEST = harness/run-guest $(3) --memory 1024 --disk $(call IMAGE,$(1)) \
+	--append kit.debian=$(2) $(call TREE,$(1))/arch/x86/boot/bzImage \
+	$(BUILD)/demo/dkms-initramfs.cpio.gz
+
+vm: kernels images $(BUILD)/demo/dkms-initramfs.cpio.gz
+	@$(call DEBIAN_GUEST,$(KERNEL),shell,--interactive) $(BUILD)/vm-$(KERNEL)
+
+vm-shell: vm
+
 # The guests run every time: the results are those of the last real run.
-# The two kernels boot side by side; each guest's verdict is judged after.
-demo: kernels modules table probes $(BUILD)/demo/initramfs.cpio.gz
+# All four boot side by side (insmod and dkms, on each kernel); each
+# guest's verdict is judged after.
+demo: kernels modules table probes images $(BUILD)/demo/initramfs.cpio.gz \
+		$(BUILD)/demo/dkms-initramfs.cpio.gz
 	@$(foreach k,$(KERNELS),scripts/timed "guest $(k)" harness/run-guest --timeout 300 \
 		$(call TREE,$(k))/arch/x86/boot/bzImage $(BUILD)/demo/initramfs.cpio.gz \
-		$(BUILD)/demo/$(k) & ) wait
+		$(BUILD)/demo/$(k) & \
+		scripts/timed "dkms guest $(k)" $(call DEBIAN_GUEST,$(k),dkms.sh,--timeout 900) \
+		$(BUILD)/demo/dkms-$(k) & ) wait
 	@echo
 	@rc=0; \
 	harness/collect-demo $(BUILD) $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k))) || rc=1; \

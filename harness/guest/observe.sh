@@ -1,0 +1,86 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: 2026 The LSM export kit authors
+# shellcheck shell=sh
+#
+# Sourced by the guest scripts that load a module and see what it does,
+# whether insmod put it there (load-modules.sh) or dkms (dkms.sh).  Each
+# observation goes to fd 3, the results channel, as tab-separated records
+# for harness/guest-records, about the module named by $mod:
+#   R <module> <key> <value>       an observation
+#   A <module> <key> <line>        one more line of a list (command output)
+#   M <module> <line>              a kernel message while loading and probing
+#   U <module> <line>              a kernel message while unloading
+mod=${mod-}
+
+rec() {
+	printf 'R\t%s\t%s\t%s\n' "$mod" "$1" "$2" >&3
+}
+
+# rec_lines KEY FILE: each line of FILE as an A record.
+rec_lines() {
+	while IFS= read -r line || [ -n "$line" ]; do
+		printf 'A\t%s\t%s\t%s\n' "$mod" "$1" "$line" >&3
+	done <"$2"
+}
+
+# messages M|U: the kernel messages since the last call.
+messages() {
+	dmesg -c | while IFS= read -r line; do
+		printf '%s\t%s\t%s\n' "$1" "$mod" "$line" >&3
+	done
+}
+
+lsm_listed() {
+	if tr ',' '\n' </sys/kernel/security/lsm | grep -qx "$mod"; then
+		echo true
+	else
+		echo false
+	fi
+}
+
+# mkdir_probe KEY NAME: try mkdir /tmp/NAME, record exit status and error.
+mkdir_probe() {
+	if mkdir "/tmp/$2" 2>/tmp/mkdir.err; then
+		rec "$1_exit" 0
+		rmdir "/tmp/$2"
+	else
+		rec "$1_exit" 1
+		rec "$1_error" "$(sed 's/.*: //' /tmp/mkdir.err)"
+	fi
+}
+
+# probe lsm|capable: does the loaded module's policy work?
+probe() {
+	case $1 in
+	lsm)
+		rec lsm_listed "$(lsm_listed)"
+		mkdir_probe mkdir_denied kit-denied
+		mkdir_probe mkdir_allowed kit-allowed
+		;;
+	capable)
+		rec admin "$(cat "/sys/module/$mod/parameters/admin" 2>/dev/null)"
+		;;
+	esac
+}
+
+# taint_records before|after: the kernel's taint mask, and the module's own
+# flags once it is loaded.
+taint_records() {
+	rec "taint_$1" "$(cat /proc/sys/kernel/tainted)"
+	if [ "$1" = after ] && [ -r "/sys/module/$mod/taint" ]; then
+		rec module_taint "$(cat "/sys/module/$mod/taint")"
+	fi
+}
+
+# unload_records KIND UNLOAD_COMMAND...: unload, and see the hook gone.
+unload_records() {
+	kind=$1
+	shift
+	"$@"
+	rec rmmod_exit $?
+	[ "$kind" = lsm ] && {
+		rec lsm_listed_after_unload "$(lsm_listed)"
+		mkdir_probe mkdir_denied_after_unload kit-denied
+	}
+	messages U
+}

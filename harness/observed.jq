@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: 2026 The LSM export kit authors
+#
+# What a guest saw of one loaded (or refused) module, from the records of
+# harness/guest/observe.sh, as result-row fields.  Shared by collect-demo
+# (insmod) and collect-dkms (dkms + modprobe).  $letters maps taint bit
+# numbers to letters (harness/taint-letters).
+
+def taint_flags($mask; $letters): [range(0; 32) as $b
+	| select((($mask / pow(2; $b)) | floor) % 2 == 1)
+	| $letters[$b | tostring] // "?"];
+
+def taint_added($before; $after; $letters): [range(0; 32) as $b
+	| select((($after / pow(2; $b)) | floor) % 2 == 1
+		and (($before / pow(2; $b)) | floor) % 2 == 0)
+	| $letters[$b | tostring] // "?"];
+
+# observed($o; $loaded; $letters): $o is the module's guest records.
+def observed($o; $loaded; $letters):
+	{observed: ($o != {}),
+	 loaded: $loaded,
+	 module_kind: ($o.kind // null),
+	 kernel_messages: ($o.messages // []),
+	 taint: (if $o.module_taint then ($o.module_taint | split(""))
+		elif $o.taint_after then
+			taint_added($o.taint_before | tonumber; $o.taint_after | tonumber; $letters)
+		else [] end),
+	 taint_source: (if $o.module_taint then "module" else "kernel" end),
+	 kernel_taint: (if $o.taint_after then
+		{mask: ($o.taint_after | tonumber),
+		 flags: taint_flags($o.taint_after | tonumber; $letters)}
+		else null end),
+	 lsm_listed: (if $o.lsm_listed then $o.lsm_listed == "true" else null end),
+	 hook_effective: (if $o.kind == "lsm" then
+			($o.mkdir_denied_exit == "1"
+			 and $o.mkdir_denied_error == "Operation not permitted"
+			 and $o.mkdir_allowed_exit == "0")
+		elif $o.kind == "capable" then $o.admin == "Y"
+		else false end),
+	 hook_evidence: ($o | with_entries(select(.key | test("^mkdir_|^admin$")))),
+	 unloaded: (if $loaded then $o.rmmod_exit == "0" else null end),
+	 unload_messages: ($o.unload_messages // []),
+	 hook_removed_after_unload: (if $loaded and $o.kind == "lsm" then
+			($o.lsm_listed_after_unload == "false"
+			 and $o.mkdir_denied_after_unload_exit == "0")
+		else null end)};
+
+# as_expected($e): every field the expectation names has the expected value.
+def as_expected($e): . as $row | $e != null and ([$e | keys[] | $row[.] == $e[.]] | all);
