@@ -22,6 +22,7 @@ mkdir -p /dev/pts /dev/shm
 mount -t devpts devpts /dev/pts
 mount -t tmpfs tmpfs /dev/shm
 
+hostname kit-guest
 mkdir -p "$root"
 mount -t ext4 /dev/vda "$root" || { echo "debian.sh: cannot mount the Debian image /dev/vda" >&2; exit 1; }
 for d in proc sys dev dev/pts dev/shm sys/kernel/security tmp; do
@@ -32,7 +33,7 @@ cp -a /kit "$root/"
 if [ "$job" = shell ]; then
 	cat <<EOF
 
-  LSM export kit: a Debian guest on kernel $(uname -r) (build $(uname -v | cut -d' ' -f1))
+  LSM export kit: a Debian guest on kernel $(uname -r) (the $(uname -v | cut -d' ' -f1 | tr -d '#') kernel)
   The example modules, packaged for dkms, are in /kit/dkms:
 $(grep -v '^#' /kit/dkms/plan.tsv | cut -f2,3 | sort -u | sed 's|\t|/|; s|^|    |')
   Try:

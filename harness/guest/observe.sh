@@ -25,7 +25,7 @@ rec_lines() {
 
 # messages M|U: the kernel messages since the last call.
 messages() {
-	dmesg -c | while IFS= read -r line; do
+	dmesg -c | sed "s/^\[ *[0-9.]*\] //" | while IFS= read -r line; do
 		printf '%s\t%s\t%s\n' "$1" "$mod" "$line" >&3
 	done
 }
