@@ -35,7 +35,8 @@ help:
 	@echo "make modules       build the example modules against both kernels"
 	@echo "make dkms          package the examples for dkms: build/dkms/ (source trees, tarballs, -dkms .debs)"
 	@echo "make images        build the Debian guest images (dkms, and each kernel's .debs) into \$$KIT_CACHE"
-	@echo "make vm-shell      a root shell in the Debian guest on the patched kernel (make vm KERNEL=baseline)"
+	@echo "make vm-shell      a root shell in the Debian guest on the patched kernel"
+	@echo "make vm            the same shell; KERNEL=patched (default) or KERNEL=baseline"
 	@echo "make sdk           build export-check into build/bin/"
 	@echo "make table         the LSM permission table of both kernels: build/demo/table.{md,json}"
 	@echo "make guide         render the vendor guide from the last run: build/guide/index.html"
@@ -137,7 +138,7 @@ DEBIAN_GUEST = harness/run-guest $(3) --memory 1024 --disk $(call IMAGE,$(1)) \
 	$(BUILD)/demo/dkms-initramfs.cpio.gz
 
 vm: kernels images $(BUILD)/demo/dkms-initramfs.cpio.gz
-	@$(call DEBIAN_GUEST,$(KERNEL),shell,--interactive) $(BUILD)/vm-$(KERNEL)
+	@$(call DEBIAN_GUEST,$(KERNEL),shell loglevel=4,--interactive) $(BUILD)/vm-$(KERNEL)
 
 vm-shell: vm
 

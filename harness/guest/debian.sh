@@ -31,11 +31,15 @@ done
 cp -a /kit "$root/"
 
 if [ "$job" = shell ]; then
+	# The host terminal's size (run-guest --interactive), for line editing.
+	size=$(sed -n 's/.*kit\.tty=\([0-9]*\)x\([0-9]*\).*/cols \1 rows \2/p' /proc/cmdline)
+	# shellcheck disable=SC2086 # two words per setting
+	[ -z "$size" ] || stty $size
 	cat <<EOF
 
   LSM export kit: a Debian guest on kernel $(uname -r) (the $(uname -v | cut -d' ' -f1 | tr -d '#') kernel)
   The example modules, packaged for dkms, are in /kit/dkms:
-$(grep -v '^#' /kit/dkms/plan.tsv | cut -f2,3 | sort -u | sed 's|\t|/|; s|^|    |')
+$(cut -f2,3 /kit/dkms/packages.tsv | sed 's|\t|/|; s|^|    |')
   Try:
     cd /kit/dkms
     apt-get install ./gpl-lsm-dkms_1.0_all.deb    the Debian way: the package runs dkms

@@ -13,9 +13,9 @@
 # source tree; "tarball" is dkms ldtarball + dkms install of the
 # source-only tarball.  dkms's exit status 77 means BUILD_EXCLUSIVE_*
 # skipped the build: recorded as its own outcome, not as a failure.
-set -uo pipefail
 # shellcheck source=guard.sh
 . /kit/guard.sh
+set -uo pipefail
 # shellcheck source=observe.sh
 . /kit/observe.sh
 

@@ -10,6 +10,11 @@
 #   A <module> <key> <line>        one more line of a list (command output)
 #   M <module> <line>              a kernel message while loading and probing
 #   U <module> <line>              a kernel message while unloading
+
+# Guest-only, like the scripts that source it: refused on a host.
+# shellcheck source=guard.sh
+. /kit/guard.sh
+
 mod=${mod-}
 
 rec() {
