@@ -44,7 +44,7 @@ help:
 	@echo "make install       install export-check, its man page, kit.mk and headers under PREFIX (/usr/local)"
 	@echo "make fuzz          fuzz export-check's module parser (FUZZ_RUNS, default 10000000)"
 	@echo "make lint          shellcheck, checkpatch and reuse lint"
-	@echo "make bench         warm demo vs bare boots, cold build of both kernels vs one (bench/run --cold)"
+	@echo "make bench         warm demo vs bare boots, dkms installs, guest image; cold builds (bench/run --cold)"
 	@echo "make deps          install missing Debian packages (as root)"
 	@echo "make clean         remove build/"
 	@echo "make clean-cache   remove the kernel cache (\$$KIT_CACHE)"

@@ -89,14 +89,7 @@ while IFS=$'\t' read -r mod name version method kind; do
 	taint_records before
 	if [[ $result == installed ]]; then
 		rec module_path "$(modinfo -n "$mod" 2>&1)"
-		modprobe "$mod" >/tmp/modprobe.out 2>&1
-		rc=$?
-		rec modprobe_exit "$rc"
-		rec modprobe_output "$(tr '\n' ' ' </tmp/modprobe.out)"
-		taint_records after
-		probe "$kind"
-		messages M
-		((rc == 0)) && unload_records "$kind" modprobe -r "$mod"
+		load_records "$kind" modprobe "$mod"
 	else
 		messages M
 	fi

@@ -19,13 +19,5 @@ while IFS="$tab" read -r mod kind; do
 	case $mod in '' | '#'*) continue ;; esac
 	rec kind "$kind"
 	taint_records before
-	insmod "/kit/$mod.ko" >/tmp/insmod.out 2>&1
-	rc=$?
-	rec insmod_exit "$rc"
-	rec insmod_output "$(tr '\n' ' ' </tmp/insmod.out)"
-	taint_records after
-	probe "$kind"
-	messages M
-	[ "$rc" = 0 ] || continue
-	unload_records "$kind" rmmod "$mod"
+	load_records "$kind" insmod "/kit/$mod.ko"
 done </kit/modules.tsv

@@ -77,11 +77,27 @@ taint_records() {
 	fi
 }
 
-# unload_records KIND UNLOAD_COMMAND...: unload, and see the hook gone.
-unload_records() {
-	kind=$1
+# load_records KIND insmod FILE | KIND modprobe NAME: load $mod the one way
+# or the other and record the outcome (insmod_exit or modprobe_exit, and
+# the command's output), the taint it left, whether its policy works and
+# what the kernel said; then unload it the same way (rmmod, modprobe -r)
+# and see the hook gone.
+load_records() {
+	kind=$1 load=$2
 	shift
-	"$@"
+	"$@" >/tmp/load.out 2>&1
+	load_exit=$?
+	rec "${load}_exit" "$load_exit"
+	rec "${load}_output" "$(tr '\n' ' ' </tmp/load.out)"
+	taint_records after
+	probe "$kind"
+	messages M
+	[ "$load_exit" = 0 ] || return 0
+	if [ "$load" = insmod ]; then
+		rmmod "$mod"
+	else
+		modprobe -r "$mod"
+	fi
 	rec rmmod_exit $?
 	[ "$kind" = lsm ] && {
 		rec lsm_listed_after_unload "$(lsm_listed)"
