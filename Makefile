@@ -134,7 +134,7 @@ $(BUILD)/demo/dkms-initramfs.cpio.gz: $(DKMS)/plan.tsv harness/mkinitramfs $(GUE
 # The Debian guest boots with the initramfs's busybox init, which runs
 # Debian in a chroot: fast, and no systemd to wait for.
 DEBIAN_GUEST = harness/run-guest $(3) --memory 1024 --disk $(call IMAGE,$(1)) \
-	--append kit.debian=$(2) $(call TREE,$(1))/arch/x86/boot/bzImage \
+	--append 'kit.debian=$(2)' $(call TREE,$(1))/arch/x86/boot/bzImage \
 	$(BUILD)/demo/dkms-initramfs.cpio.gz
 
 vm: kernels images $(BUILD)/demo/dkms-initramfs.cpio.gz
