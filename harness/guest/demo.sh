@@ -12,6 +12,10 @@ stamp() {
 	printf 'S\t%s\t%s\n' "$1" "$(cut -d' ' -f1 /proc/uptime)" >&3
 }
 
+# What the guest is: records about "guest", not a module.
+printf 'R\tguest\tnproc\t%s\n' "$(nproc)" >&3
+printf 'R\tguest\tlsm\t%s\n' "$(cat /sys/kernel/security/lsm)" >&3
+
 stamp examples
 sh /kit/load-modules.sh || exit 1
 stamp probes

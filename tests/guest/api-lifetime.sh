@@ -3,9 +3,10 @@
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 #
 # Guest side of the API and lifetime test of patch 0001.  Loads
-# lsm_api_test (which checks register_security()'s error returns as it
-# loads), unloads it while its hook sleeps, then loads it again with
-# skip_unregister=1 and unloads it.  Reports on fd 3:
+# lsm_api_test (which checks register_security()'s error returns and the
+# static key at /kit/key_site as it loads), unloads it while its hook
+# sleeps, then loads it again with skip_unregister=1 and unloads it.
+# Reports on fd 3:
 #   R <key> <value>     an observation
 #   K <line>            lsm_api_test's KTAP output as it loaded
 #   M <line>            the kernel log after that
@@ -23,7 +24,8 @@ lsm_listed() {
 	fi
 }
 
-insmod /kit/lsm_api_test.ko delay_ms=2000
+rec nproc "$(nproc)"
+insmod /kit/lsm_api_test.ko delay_ms=2000 key_site="$(cat /kit/key_site)"
 rec insmod_exit $?
 # The KTAP lines the module printed as it loaded.
 dmesg -c | sed -n 's/^lsm_api_test: //p' | while IFS= read -r line; do

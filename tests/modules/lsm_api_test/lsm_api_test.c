@@ -11,10 +11,16 @@
  * so a test can unload it while the hook runs.  With "skip_unregister" set
  * its exit function leaves the hooks registered, to check that the kernel
  * removes them before the module's memory goes away.
+ *
+ * "key_site" is the offset in security_inode_mkdir() of the jump that
+ * guards inode_mkdir's loadable hooks (found by the host in vmlinux's jump
+ * table): the cases read the instruction there to see the static key off
+ * while no loadable inode_mkdir hook is registered, and on while one is.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/cache.h>
 #include <linux/delay.h>
 #include <linux/dcache.h>
 #include <linux/errno.h>
@@ -23,7 +29,10 @@
 #include <linux/lsm_hooks.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/security.h>
+#include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/uaccess.h>
 
 static uint delay_ms;
 module_param(delay_ms, uint, 0644);
@@ -37,6 +46,10 @@ static bool quiet;
 module_param(quiet, bool, 0444);
 MODULE_PARM_DESC(quiet, "Print only failed cases (for thousands of loads)");
 
+static uint key_site;
+module_param(key_site, uint, 0444);
+MODULE_PARM_DESC(key_site, "Offset of inode_mkdir's static key jump in security_inode_mkdir()");
+
 static int lsm_api_test_mkdir(struct inode *dir, struct dentry *dentry,
 			      umode_t mode)
 {
@@ -45,6 +58,12 @@ static int lsm_api_test_mkdir(struct inode *dir, struct dentry *dentry,
 		msleep(delay_ms);
 		pr_info("hook done\n");
 	}
+	return 0;
+}
+
+static int __init lsm_api_test_init_mkdir(struct inode *dir,
+					  struct dentry *dentry, umode_t mode)
+{
 	return 0;
 }
 
@@ -75,6 +94,23 @@ static struct security_hook_list null_func_hooks[] = {
 	LSM_HOOK_INIT(inode_mkdir, NULL),
 };
 
+/* The function is set by the init code: an __init function, freed after. */
+static struct security_hook_list init_func_hooks[] = {
+	LSM_HOOK_INIT(inode_mkdir, NULL),
+};
+
+static struct security_hook_list initdata_hooks[] __initdata = {
+	LSM_HOOK_INIT(inode_mkdir, lsm_api_test_mkdir),
+};
+
+static const struct security_hook_list const_hooks[] = {
+	LSM_HOOK_INIT(inode_mkdir, lsm_api_test_mkdir),
+};
+
+static struct security_hook_list ro_after_init_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(inode_mkdir, lsm_api_test_mkdir),
+};
+
 static int case_number;
 static int cases_failed;
 
@@ -90,44 +126,135 @@ static void expect(int got, int want, const char *what)
 			case_number, what, got, want);
 }
 
+/* Register @hooks expecting @want; undo a registration that should fail. */
+static void expect_register(struct security_hook_list *hooks, int count,
+			    const char *lsm, int want, const char *what)
+{
+	int got = register_security(hooks, count, lsm);
+
+	if (!got && want)
+		unregister_security(hooks);
+	expect(got, want, what);
+}
+
+/* Write @dst's own value back to it, as a test of whether it is writable. */
+static int write_same_nofault(void *dst)
+{
+	u64 val;
+
+	if (copy_from_kernel_nofault(&val, dst, sizeof(val)))
+		return -EFAULT;
+	pagefault_disable();
+	__put_kernel_nofault(dst, &val, u64, fault);
+	pagefault_enable();
+	return 0;
+fault:
+	pagefault_enable();
+	return -EFAULT;
+}
+
+/*
+ * The first byte of the static key's jump in security_inode_mkdir(): a
+ * 5-byte or 2-byte NOP (0x0f, 0x66) while the key is off, a JMP (0xe9,
+ * 0xeb) while it is on.  1 for on, 0 for off, -1 for neither.
+ */
+static int mkdir_key_on(void)
+{
+	const u8 *site = (const u8 *)security_inode_mkdir + key_site;
+	u8 op;
+
+	if (copy_from_kernel_nofault(&op, site, 1))
+		return -1;
+	if (op == 0xe9 || op == 0xeb)
+		return 1;
+	if (op == 0x0f || op == 0x66)
+		return 0;
+	return -1;
+}
+
+static void expect_key(int want, const char *what)
+{
+	if (!key_site) {
+		case_number++;
+		if (!quiet)
+			pr_info("ok %d %s # SKIP no key_site given\n",
+				case_number, what);
+		return;
+	}
+	expect(mkdir_key_on(), want, what);
+}
+
 #define NHOOKS ARRAY_SIZE(good_hooks)
 
 static int __init lsm_api_test_init(void)
 {
+	struct hlist_node *builtin_first = security_hook_heads.inode_mkdir.first;
+	struct security_hook_list *heap_hooks;
+
 	if (!quiet) {
 		pr_info("KTAP version 1\n");
-		pr_info("1..17\n");
+		pr_info("1..33\n");
 	}
-	expect(register_security(NULL, 1, "lsm_api_test"), -EINVAL,
-	       "NULL hooks");
-	expect(register_security(good_hooks, 0, "lsm_api_test"), -EINVAL,
-	       "zero count");
-	expect(register_security(good_hooks, -1, "lsm_api_test"), -EINVAL,
-	       "negative count");
-	expect(register_security(good_hooks, NHOOKS, NULL), -EINVAL,
-	       "NULL name");
-	expect(register_security(good_hooks, NHOOKS, ""), -EINVAL,
-	       "empty name");
-	expect(register_security(good_hooks, NHOOKS, "a,b"), -EINVAL,
-	       "name with a comma");
-	expect(register_security(stray_head_hooks, 1, "lsm_api_test"), -EINVAL,
-	       "head outside security_hook_heads");
-	expect(register_security(null_func_hooks, 1, "lsm_api_test"), -EINVAL,
-	       "NULL hook function");
-	expect(register_security(builtin_only_hooks, 1, "lsm_api_test"),
-	       -EINVAL, "hook reserved to built-in LSMs");
-	expect(register_security(good_hooks, NHOOKS, "capability"), -EEXIST,
-	       "name of a built-in LSM");
+	expect_register(NULL, 1, "lsm_api_test", -EINVAL, "NULL hooks");
+	expect_register(good_hooks, 0, "lsm_api_test", -EINVAL, "zero count");
+	expect_register(good_hooks, -1, "lsm_api_test", -EINVAL,
+			"negative count");
+	expect_register(good_hooks, NHOOKS, NULL, -EINVAL, "NULL name");
+	expect_register(good_hooks, NHOOKS, "", -EINVAL, "empty name");
+	expect_register(good_hooks, NHOOKS, "a,b", -EINVAL,
+			"name with a comma");
+	expect_register(stray_head_hooks, 1, "lsm_api_test", -EINVAL,
+			"head outside security_hook_heads");
+	expect_register(null_func_hooks, 1, "lsm_api_test", -EINVAL,
+			"NULL hook function");
+	expect_register(builtin_only_hooks, 1, "lsm_api_test", -EINVAL,
+			"hook reserved to built-in LSMs");
+	init_func_hooks[0].hook.inode_mkdir = lsm_api_test_init_mkdir;
+	expect_register(init_func_hooks, 1, "lsm_api_test", -EINVAL,
+			"__init hook function");
+	expect_register(initdata_hooks, 1, "lsm_api_test", -EINVAL,
+			"__initdata array");
+	expect_register((struct security_hook_list *)const_hooks, 1,
+			"lsm_api_test", -EINVAL, "const array");
+	expect_register(ro_after_init_hooks, 1, "lsm_api_test", -EINVAL,
+			"__ro_after_init array");
+	heap_hooks = kmemdup(good_hooks, sizeof(good_hooks), GFP_KERNEL);
+	if (heap_hooks)
+		expect_register(heap_hooks, 1, "lsm_api_test", -EINVAL,
+				"array outside the module (kmalloc)");
+	else
+		expect(-ENOMEM, -EINVAL, "array outside the module (kmalloc)");
+	kfree(heap_hooks);
+	expect_register(good_hooks, NHOOKS, "capability", -EEXIST,
+			"name of a built-in LSM (capability)");
+	expect_register(good_hooks, NHOOKS, "integrity", -EEXIST,
+			"name of a built-in LSM without hooks (integrity)");
+	expect_register(good_hooks, NHOOKS, "apparmor", -EEXIST,
+			"name of a built-in LSM (apparmor)");
+	expect_register(good_hooks, NHOOKS, "selinux", -EEXIST,
+			"name of a built-in LSM not enabled at boot (selinux)");
+	expect(write_same_nofault(&security_hook_heads.inode_mkdir), -EFAULT,
+	       "built-in hook lists are read-only");
+	expect_key(0, "static key off before registering");
 	expect(register_security(good_hooks, NHOOKS, "lsm_api_test"), 0,
 	       "register");
-	expect(register_security(good_hooks, NHOOKS, "lsm_api_test2"), -EBUSY,
-	       "register the same hooks twice");
-	expect(register_security(other_hooks, NHOOKS, "lsm_api_test"), -EEXIST,
-	       "register a taken name");
+	expect_key(1, "static key on while registered");
+	expect(security_hook_heads.inode_mkdir.first == builtin_first, 1,
+	       "the built-in hook list is left alone");
+	expect_register(good_hooks, NHOOKS, "lsm_api_test2", -EBUSY,
+			"register the same hooks twice");
+	expect_register(other_hooks, NHOOKS, "lsm_api_test", -EEXIST,
+			"register a taken name");
+	expect(register_security(other_hooks, NHOOKS, "lsm_api_test2"), 0,
+	       "register a second array of the same hook");
+	expect(unregister_security(other_hooks), 0,
+	       "unregister the second array");
+	expect_key(1, "static key still on with one hook left");
 	expect(unregister_security(NULL), -EINVAL, "unregister NULL");
 	expect(unregister_security(other_hooks), -ENOENT,
-	       "unregister hooks never registered");
+	       "unregister hooks not registered");
 	expect(unregister_security(good_hooks), 0, "unregister");
+	expect_key(0, "static key off after the last unregister");
 	expect(register_security(good_hooks, NHOOKS, "lsm_api_test"), 0,
 	       "register again after unregister");
 
