@@ -1,16 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // SPDX-FileCopyrightText: 2026 The LSM export kit authors
-/* What a module's ELF file says: its .modinfo and the symbols it imports. */
+/*
+ * What a module's ELF file says.  Everything kept is copied into the
+ * module's string pool, so that a run over thousands of modules parses
+ * each once and keeps only what the rules need.
+ */
 
 #include "elfmod.h"
+#include "ksymtab.h"
+#include "refs.h"
 #include "util.h"
 
 #include <gelf.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char sig_trailer[] = "~Module signature appended~\n";
+
+/* struct modversion_info on 64-bit: unsigned long crc, then the name. */
+#define VERSION_ENTRY_SIZE 64
+#define VERSION_NAME_LEN (VERSION_ENTRY_SIZE - 8)
 
 static int check_header(Elf *elf, char *err, size_t errlen)
 {
@@ -67,7 +76,6 @@ static int read_modinfo(Elf *elf, struct elfmod *m, char *err, size_t errlen)
 	GElf_Shdr sh;
 	Elf_Scn *scn = find_section(elf, ".modinfo", &sh);
 	Elf_Data *d;
-	struct modinfo_entry *more;
 	const char *p, *end;
 	size_t cap = 0;
 
@@ -80,10 +88,10 @@ static int read_modinfo(Elf *elf, struct elfmod *m, char *err, size_t errlen)
 		return fail(err, errlen, "cannot read .modinfo: %s", elf_errmsg(-1));
 	if (d->d_size == 0 || !d->d_buf)
 		return 0;
-	p = d->d_buf;
-	end = p + d->d_size;
-	if (end[-1] != '\0')
+	if (((const char *)d->d_buf)[d->d_size - 1] != '\0')
 		return fail(err, errlen, ".modinfo does not end in a NUL byte");
+	p = strpool_add(&m->pool, d->d_buf, d->d_size);
+	end = p + d->d_size;
 	while (p < end) {
 		size_t len = strlen(p);
 		const char *eq;
@@ -92,10 +100,7 @@ static int read_modinfo(Elf *elf, struct elfmod *m, char *err, size_t errlen)
 			p++;
 			continue;
 		}
-		more = grow(m->info, m->n_info, &cap, sizeof(*more), 16);
-		if (!more)
-			return fail(err, errlen, "out of memory");
-		m->info = more;
+		m->info = grow(m->info, m->n_info, &cap, sizeof(*m->info), 16);
 		eq = memchr(p, '=', len);
 		m->info[m->n_info++] = (struct modinfo_entry){
 			.text = p,
@@ -107,36 +112,157 @@ static int read_modinfo(Elf *elf, struct elfmod *m, char *err, size_t errlen)
 	return 0;
 }
 
-/*
- * An export leaves a __ksymtab_<name> symbol in the section __ksymtab
- * (EXPORT_SYMBOL) or __ksymtab_gpl (EXPORT_SYMBOL_GPL) of the .ko.
- */
-static int add_export(Elf *elf, size_t strtab, const GElf_Sym *sym,
-		      struct elfmod *m, size_t *cap)
+/* depends= (modpost's list of the modules that export what M uses). */
+static void split_depends(struct elfmod *m)
 {
-	static const char prefix[] = "__ksymtab_";
-	const char *name = elf_strptr(elf, strtab, sym->st_name);
-	struct module_export *more;
-	const char *section;
-	size_t shstrndx;
-	Elf_Scn *scn;
-	GElf_Shdr sh;
+	const char *p = elfmod_info(m, "depends", 0);
+	size_t n, cap = 0;
 
-	if (!name || strncmp(name, prefix, sizeof(prefix) - 1) ||
-	    sym->st_shndx >= SHN_LORESERVE ||
-	    elf_getshdrstrndx(elf, &shstrndx) ||
-	    !(scn = elf_getscn(elf, sym->st_shndx)) || !gelf_getshdr(scn, &sh) ||
-	    !(section = elf_strptr(elf, shstrndx, sh.sh_name)) ||
-	    (strcmp(section, "__ksymtab") && strcmp(section, "__ksymtab_gpl")))
+	while (p && *p) {
+		n = strcspn(p, ",");
+		if (n) {
+			m->depends = grow(m->depends, m->n_depends, &cap,
+					  sizeof(*m->depends), 4);
+			m->depends[m->n_depends++] = strpool_add(&m->pool, p, n);
+		}
+		p += n + (p[n] == ',');
+	}
+}
+
+static int by_version_name(const void *a, const void *b)
+{
+	return strcmp(((const struct module_version *)a)->name,
+		      ((const struct module_version *)b)->name);
+}
+
+/*
+ * __versions, as modpost writes it with CONFIG_MODVERSIONS: for each
+ * symbol the module imports, the CRC of the declaration it was built
+ * against.  The loader looks for the section only among allocated ones.
+ */
+static int read_versions(Elf *elf, struct elfmod *m, char *err, size_t errlen)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn = find_section(elf, "__versions", &sh);
+	const unsigned char *p;
+	Elf_Data *d;
+	size_t i, n;
+
+	if (!scn || !(sh.sh_flags & SHF_ALLOC))
 		return 0;
-	more = grow(m->exports, m->n_exports, cap, sizeof(*more), 16);
-	if (!more)
-		return -1;
-	m->exports = more;
+	m->has_versions = 1;
+	if (sh.sh_type == SHT_NOBITS)
+		return 0;
+	d = elf_getdata(scn, NULL);
+	if (!d)
+		return fail(err, errlen, "cannot read __versions: %s",
+			    elf_errmsg(-1));
+	n = d->d_buf ? d->d_size / VERSION_ENTRY_SIZE : 0;
+	m->versions = xcalloc(n, sizeof(*m->versions));
+	for (i = 0; i < n; i++) {
+		uint64_t crc = 0;
+		int b;
+
+		p = (const unsigned char *)d->d_buf + i * VERSION_ENTRY_SIZE;
+		if (!memchr(p + 8, '\0', VERSION_NAME_LEN))
+			return fail(err, errlen,
+				    "__versions entry %zu: the name is not NUL-terminated",
+				    i);
+		for (b = 7; b >= 0; b--)
+			crc = crc << 8 | p[b];
+		m->versions[i] = (struct module_version){
+			.name = strpool_str(&m->pool, (const char *)p + 8),
+			.crc = crc,
+		};
+	}
+	m->n_versions = n;
+	qsort(m->versions, n, sizeof(*m->versions), by_version_name);
+	return 0;
+}
+
+/* CRCs and namespaces, which may come before their exports. */
+struct export_fact {
+	const char *name;
+	uint32_t crc;
+	const char *ns;		/* NULL for a CRC */
+};
+
+struct export_scan {
+	struct elfmod *m;
+	size_t cap;
+	struct export_fact *facts;
+	size_t n_facts, fact_cap;
+};
+
+static void on_export(void *arg, const char *name, int gpl_only)
+{
+	struct export_scan *s = arg;
+	struct elfmod *m = s->m;
+
+	m->exports = grow(m->exports, m->n_exports, &s->cap,
+			  sizeof(*m->exports), 16);
 	m->exports[m->n_exports++] = (struct module_export){
-		.name = name + sizeof(prefix) - 1,
-		.gpl_only = strcmp(section, "__ksymtab_gpl") == 0,
+		.name = strpool_str(&m->pool, name),
+		.gpl_only = gpl_only,
+		.ns = "",
 	};
+}
+
+static void add_fact(struct export_scan *s, const char *name, uint32_t crc,
+		     const char *ns)
+{
+	s->facts = grow(s->facts, s->n_facts, &s->fact_cap, sizeof(*s->facts),
+			16);
+	s->facts[s->n_facts++] = (struct export_fact){
+		.name = strpool_str(&s->m->pool, name),
+		.crc = crc,
+		.ns = ns ? strpool_str(&s->m->pool, ns) : NULL,
+	};
+}
+
+static void on_crc(void *arg, const char *name, uint32_t crc)
+{
+	add_fact(arg, name, crc, NULL);
+}
+
+static void on_namespace(void *arg, const char *name, const char *ns)
+{
+	add_fact(arg, name, 0, ns);
+}
+
+static int by_export_name(const void *a, const void *b)
+{
+	return strcmp(((const struct module_export *)a)->name,
+		      ((const struct module_export *)b)->name);
+}
+
+static int read_exports(Elf *elf, struct elfmod *m, char *err, size_t errlen)
+{
+	struct export_scan s = { .m = m };
+	const struct ksymtab_visitor v = { on_export, on_crc, on_namespace, &s };
+	size_t i;
+
+	if (ksymtab_scan(elf, &v, err, errlen)) {
+		free(s.facts);
+		return -1;
+	}
+	/* Sorted, so that CRCs and the functions behind them are found fast. */
+	if (m->n_exports)
+		qsort(m->exports, m->n_exports, sizeof(*m->exports),
+		      by_export_name);
+	for (i = 0; i < s.n_facts && m->n_exports; i++) {
+		struct module_export key = { .name = s.facts[i].name }, *e;
+
+		e = bsearch(&key, m->exports, m->n_exports, sizeof(*e),
+			    by_export_name);
+		if (e && s.facts[i].ns) {
+			e->ns = s.facts[i].ns;
+		} else if (e) {
+			e->has_crc = 1;
+			e->crc = s.facts[i].crc;
+		}
+	}
+	free(s.facts);
 	return 0;
 }
 
@@ -145,7 +271,7 @@ static int read_imports(Elf *elf, struct elfmod *m, char *err, size_t errlen)
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
 	Elf_Data *d;
-	size_t i, n, cap = 0, ecap = 0;
+	size_t i, n, cap = 0;
 
 	while ((scn = elf_nextscn(elf, scn))) {
 		if (!gelf_getshdr(scn, &sh))
@@ -165,7 +291,6 @@ static int read_imports(Elf *elf, struct elfmod *m, char *err, size_t errlen)
 			    elf_errmsg(-1));
 	n = d->d_size / sizeof(Elf64_Sym);
 	for (i = 1; i < n; i++) {
-		struct module_import *more;
 		GElf_Sym sym;
 		const char *name;
 		int bind;
@@ -173,24 +298,18 @@ static int read_imports(Elf *elf, struct elfmod *m, char *err, size_t errlen)
 		if (!gelf_getsym(d, (int)i, &sym))
 			return fail(err, errlen, "bad symbol %zu", i);
 		bind = GELF_ST_BIND(sym.st_info);
-		if (sym.st_shndx != SHN_UNDEF) {
-			if (add_export(elf, sh.sh_link, &sym, m, &ecap))
-				return fail(err, errlen, "out of memory");
-			continue;
-		}
-		if (bind != STB_GLOBAL && bind != STB_WEAK)
+		if (sym.st_shndx != SHN_UNDEF ||
+		    (bind != STB_GLOBAL && bind != STB_WEAK))
 			continue;
 		name = elf_strptr(elf, sh.sh_link, sym.st_name);
 		if (!name)
 			return fail(err, errlen, "symbol %zu has a bad name", i);
 		if (!*name)
 			continue;
-		more = grow(m->imports, m->n_imports, &cap, sizeof(*more), 64);
-		if (!more)
-			return fail(err, errlen, "out of memory");
-		m->imports = more;
+		m->imports = grow(m->imports, m->n_imports, &cap,
+				  sizeof(*m->imports), 64);
 		m->imports[m->n_imports++] = (struct module_import){
-			.name = name,
+			.name = strpool_str(&m->pool, name),
 			.weak = bind == STB_WEAK,
 		};
 	}
@@ -201,6 +320,7 @@ int elfmod_parse(const unsigned char *data, size_t size, struct elfmod *m,
 		 char *err, size_t errlen)
 {
 	Elf *elf;
+	int r;
 
 	*m = (struct elfmod){ 0 };
 	if (elf_version(EV_CURRENT) == EV_NONE)
@@ -211,12 +331,18 @@ int elfmod_parse(const unsigned char *data, size_t size, struct elfmod *m,
 	elf = elf_memory((char *)data, size);
 	if (!elf)
 		return fail(err, errlen, "cannot parse ELF: %s", elf_errmsg(-1));
-	m->elf = elf;
-	if (check_header(elf, err, errlen) || read_modinfo(elf, m, err, errlen) ||
-	    read_imports(elf, m, err, errlen)) {
+	r = check_header(elf, err, errlen) ||
+	    read_modinfo(elf, m, err, errlen) ||
+	    read_versions(elf, m, err, errlen) ||
+	    read_imports(elf, m, err, errlen) ||
+	    read_exports(elf, m, err, errlen) ||
+	    refs_scan(elf, m, err, errlen);
+	elf_end(elf);
+	if (r) {
 		elfmod_free(m);
 		return -1;
 	}
+	split_depends(m);
 	m->has_signature = size >= sizeof(sig_trailer) - 1 &&
 		memcmp(data + size - (sizeof(sig_trailer) - 1), sig_trailer,
 		       sizeof(sig_trailer) - 1) == 0;
@@ -225,11 +351,16 @@ int elfmod_parse(const unsigned char *data, size_t size, struct elfmod *m,
 
 void elfmod_free(struct elfmod *m)
 {
+	size_t i;
+
+	for (i = 0; i < m->n_exports; i++)
+		free(m->exports[i].calls);
 	free(m->info);
 	free(m->imports);
 	free(m->exports);
-	if (m->elf)
-		elf_end(m->elf);
+	free(m->versions);
+	free(m->depends);
+	strpool_free(&m->pool);
 	*m = (struct elfmod){ 0 };
 }
 
@@ -256,4 +387,15 @@ size_t elfmod_info_count(const struct elfmod *m, const char *key)
 	for (i = 0; i < m->n_info; i++)
 		n += key_is(&m->info[i], key);
 	return n;
+}
+
+const struct module_version *elfmod_version(const struct elfmod *m,
+					    const char *name)
+{
+	struct module_version key = { .name = name };
+
+	if (!m->n_versions)
+		return NULL;
+	return bsearch(&key, m->versions, m->n_versions, sizeof(key),
+		       by_version_name);
 }

@@ -1,10 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* SPDX-FileCopyrightText: 2026 The LSM export kit authors */
-/* What a module's ELF file says: its .modinfo and the symbols it imports. */
+/*
+ * What a module's ELF file says: its .modinfo, the symbols it imports and
+ * exports, its symbol versions, what its exported functions call.  Parsed
+ * once; the result owns copies of its strings, so the file can go at once.
+ */
 #ifndef EXPORT_CHECK_ELFMOD_H
 #define EXPORT_CHECK_ELFMOD_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include "strpool.h"
 
 /* One NUL-terminated string of .modinfo, normally "key=value". */
 struct modinfo_entry {
@@ -22,23 +29,47 @@ struct module_import {
 struct module_export {
 	const char *name;
 	int gpl_only;
+	int has_crc;		/* __crc_<name>: built with CONFIG_MODVERSIONS */
+	uint32_t crc;
+	const char *ns;		/* its namespace, "" if none */
+	/*
+	 * For a function exported with plain EXPORT_SYMBOL: the undefined
+	 * symbols its code refers to (the compiler's own helpers, such as
+	 * __fentry__ and the retpoline thunks, left out), and whether it also
+	 * refers to anything of the module's own, code or data.
+	 */
+	int is_function;
+	const char **calls;
+	size_t n_calls;
+	int own_refs;
+};
+
+/* An entry of __versions: the CRC the module was built against. */
+struct module_version {
+	const char *name;
+	uint64_t crc;
 };
 
 struct elfmod {
 	struct modinfo_entry *info;
 	size_t n_info;
-	struct module_import *imports;
+	struct module_import *imports;	/* in symbol-table order */
 	size_t n_imports;
 	struct module_export *exports;
 	size_t n_exports;
+	struct module_version *versions;	/* sorted by name */
+	size_t n_versions;
+	int has_versions;	/* a __versions section, even an empty one */
+	char **depends;		/* depends=, split at commas */
+	size_t n_depends;
 	int has_signature;	/* "~Module signature appended~" trailer */
-	void *elf;		/* libelf handle; strings point into it */
+	struct strpool pool;	/* every string above */
 };
 
 /*
- * Parse the module image DATA (which must outlive M).  Returns 0, or -1
- * with a one-line reason in ERR for anything that is not a well-formed
- * 64-bit little-endian x86-64 relocatable object with a .modinfo section.
+ * Parse the module image DATA.  Returns 0, or -1 with a one-line reason in
+ * ERR for anything that is not a well-formed 64-bit little-endian x86-64
+ * relocatable object with a .modinfo section.  M does not point into DATA.
  */
 int elfmod_parse(const unsigned char *data, size_t size, struct elfmod *m,
 		 char *err, size_t errlen);
@@ -47,5 +78,8 @@ void elfmod_free(struct elfmod *m);
 /* The value of the Nth (from 0) entry KEY, or NULL. */
 const char *elfmod_info(const struct elfmod *m, const char *key, size_t n);
 size_t elfmod_info_count(const struct elfmod *m, const char *key);
+/* The __versions entry for NAME, or NULL. */
+const struct module_version *elfmod_version(const struct elfmod *m,
+					    const char *name);
 
 #endif

@@ -8,7 +8,7 @@
 
 #include "kernel.h"
 
-/* Write kit/gpl_guard.h for kernel K to OUT. */
+/* Write the kit's GPL guard header for kernel K to OUT. */
 void guard_write(FILE *out, const struct kernel *k);
 
 #endif

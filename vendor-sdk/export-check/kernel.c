@@ -3,17 +3,20 @@
 /*
  * The target kernel, read from its build tree.  The licence list comes
  * from the tree's own include/linux/license.h, never from a copy kept here,
- * so it cannot drift from the kernel being checked.
+ * so it cannot drift from the kernel being checked; vermagic is built from
+ * the tree's .config and UTS_RELEASE as include/linux/vermagic.h builds it.
  */
 
 #include "kernel.h"
+#include "file.h"
 #include "util.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+
+/* Text inputs read whole; a guard against a wrong path reading a disk. */
+#define TEXT_MAX_SIZE ((size_t)64 << 20)
 
 /* Used only when the tree has no kernel/module/main.c (e.g. headers only). */
 static const struct forced_taint builtin_forced_6_1[] = {
@@ -22,54 +25,16 @@ static const struct forced_taint builtin_forced_6_1[] = {
 	{ "lve", 1 },
 };
 
-/* Read a whole text file into a NUL-terminated buffer, or NULL. */
-static char *slurp(const char *path, size_t *size)
+static char *read_text(const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
+	char *text, why[256];
+	size_t size;
 
-	if (!f)
+	if (file_read(path, TEXT_MAX_SIZE, &text, &size, why, sizeof(why))) {
+		fail(err, errlen, "%s: %s", path, why);
 		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 &&
-	    fseek(f, 0, SEEK_SET) == 0) {
-		buf = malloc((size_t)n + 1);
-		if (buf && fread(buf, 1, (size_t)n, f) == (size_t)n) {
-			buf[n] = '\0';
-			if (size)
-				*size = (size_t)n;
-		} else {
-			free(buf);
-			buf = NULL;
-		}
 	}
-	fclose(f);
-	return buf;
-}
-
-static char *path_join(const char *dir, const char *rel)
-{
-	char *p;
-
-	if (asprintf(&p, "%s/%s", dir, rel) < 0)
-		return NULL;
-	return p;
-}
-
-/* The first of DIR/REL and DIR/source/REL that exists, or NULL. */
-static char *find_in_tree(const char *dir, const char *rel)
-{
-	char *p = path_join(dir, rel), *q;
-
-	if (p && access(p, R_OK) == 0)
-		return p;
-	free(p);
-	if (asprintf(&q, "%s/source/%s", dir, rel) < 0)
-		return NULL;
-	if (access(q, R_OK) == 0)
-		return q;
-	free(q);
-	return NULL;
+	return text;
 }
 
 int kernel_parse_license_h(const char *text, struct strlist *out)
@@ -97,157 +62,261 @@ int kernel_parse_license_h(const char *text, struct strlist *out)
 int kernel_load_license_h(struct kernel *k, const char *path, char *err,
 			  size_t errlen)
 {
-	char *text = slurp(path, NULL);
+	char *text = read_text(path, err, errlen);
 	int r;
 
 	if (!text)
-		return fail(err, errlen, "%s: cannot read: %s", path,
-			    strerror(errno));
+		return -1;
 	r = kernel_parse_license_h(text, &k->gpl_licenses);
 	free(text);
 	if (r)
 		return fail(err, errlen,
 			    "%s: no license_is_gpl_compatible() list found", path);
-	k->license_h_path = strdup(path);
+	k->license_h_path = xstrdup(path);
 	return 0;
 }
 
 /* The loader's name-based taints, from kernel/module/main.c. */
-static void load_forced_taints(struct kernel *k, const char *dir)
+static void load_forced_taints(struct kernel *k)
 {
 	static const char needle[] = "strcmp(mod->name, \"";
-	char *path = dir ? find_in_tree(dir, "kernel/module/main.c") : NULL;
-	char *text = path ? slurp(path, NULL) : NULL;
-	const char *p = text, *q, *call;
-	struct forced_taint *more;
-	size_t cap = 0;
+	char *path, *text = NULL, why[512];
+	const char *p, *q, *call;
+	size_t i, cap = 0;
 
-	while (p && (p = strstr(p, needle))) {
+	path = k->tree.n_parts ?
+	       tree_find(&k->tree, "kernel/module/main.c", why, sizeof(why)) :
+	       NULL;
+	if (path)
+		text = read_text(path, why, sizeof(why));
+	for (p = text; p && (p = strstr(p, needle)); p = q) {
 		p += sizeof(needle) - 1;
 		q = strchr(p, '"');
 		call = q ? strstr(q, "add_taint") : NULL;
 		if (!call)
 			break;
-		more = grow(k->forced, k->n_forced, &cap, sizeof(*more), 4);
-		if (!more)
-			break;
-		k->forced = more;
+		k->forced = grow(k->forced, k->n_forced, &cap,
+				 sizeof(*k->forced), 4);
 		k->forced[k->n_forced++] = (struct forced_taint){
-			.name = strndup(p, (size_t)(q - p)),
+			.name = xstrndup(p, (size_t)(q - p)),
 			.loses_gpl = strncmp(call, "add_taint_module(", 17) == 0,
 		};
-		p = q;
 	}
 	free(text);
+	free(path);
 	if (k->n_forced) {
 		k->forced_source = "kernel/module/main.c";
-	} else {
-		size_t i, n = sizeof(builtin_forced_6_1) /
-			      sizeof(builtin_forced_6_1[0]);
-
-		free(k->forced);
-		k->forced = calloc(n, sizeof(*k->forced));
-		for (i = 0; k->forced && i < n; i++)
-			k->forced[i] = (struct forced_taint){
-				strdup(builtin_forced_6_1[i].name),
-				builtin_forced_6_1[i].loses_gpl,
-			};
-		k->n_forced = k->forced ? n : 0;
-		k->forced_source = "built-in 6.1 list";
+		return;
 	}
-	free(path);
+	k->n_forced = sizeof(builtin_forced_6_1) / sizeof(*builtin_forced_6_1);
+	k->forced = xcalloc(k->n_forced, sizeof(*k->forced));
+	for (i = 0; i < k->n_forced; i++)
+		k->forced[i] = (struct forced_taint){
+			xstrdup(builtin_forced_6_1[i].name),
+			builtin_forced_6_1[i].loses_gpl,
+		};
+	k->forced_source = "built-in 6.1 list";
 }
 
-static void load_config(struct kernel *k, const char *dir)
+/* True if TEXT (a .config) has the line CONFIG_<NAME>=y. */
+static int config_y(const char *text, const char *name)
 {
-	char *path = path_join(dir, ".config");
-	char *text = path ? slurp(path, NULL) : NULL;
+	char *line = xasprintf("CONFIG_%s=y", name);
+	size_t n = strlen(line);
+	const char *p = text;
+	int found = 0;
 
-	if (text) {
-		k->module_sig = strstr(text, "\nCONFIG_MODULE_SIG=y\n") != NULL;
-		k->module_sig_force =
-			strstr(text, "\nCONFIG_MODULE_SIG_FORCE=y\n") != NULL;
+	while (!found && (p = strstr(p, line))) {
+		found = (p == text || p[-1] == '\n') &&
+			(p[n] == '\n' || p[n] == '\0');
+		p += n;
+	}
+	free(line);
+	return found;
+}
+
+void kernel_parse_config(const char *text, struct kconfig *c)
+{
+	*c = (struct kconfig){
+		.known = 1,
+		.smp = config_y(text, "SMP"),
+		.preempt_build = config_y(text, "PREEMPT_BUILD"),
+		.preempt_rt = config_y(text, "PREEMPT_RT"),
+		.module_unload = config_y(text, "MODULE_UNLOAD"),
+		.randstruct = config_y(text, "RANDSTRUCT"),
+		.modversions = config_y(text, "MODVERSIONS"),
+		.module_sig = config_y(text, "MODULE_SIG"),
+		.module_sig_force = config_y(text, "MODULE_SIG_FORCE"),
+		.module_force_load = config_y(text, "MODULE_FORCE_LOAD"),
+		.livepatch = config_y(text, "LIVEPATCH"),
+		.missing_ns_ok =
+			config_y(text, "MODULE_ALLOW_MISSING_NAMESPACE_IMPORTS"),
+		.lockdown_forced =
+			config_y(text, "SECURITY_LOCKDOWN_LSM") &&
+			(config_y(text, "LOCK_DOWN_KERNEL_FORCE_INTEGRITY") ||
+			 config_y(text, "LOCK_DOWN_KERNEL_FORCE_CONFIDENTIALITY")),
+		.lockdown_secure_boot =
+			config_y(text, "LOCK_DOWN_IN_EFI_SECURE_BOOT"),
+	};
+}
+
+char *kernel_vermagic(const char *release, const struct kconfig *c,
+		      const char *randstruct_seed)
+{
+	return xasprintf("%s %s%s%s%s%s%s", release, c->smp ? "SMP " : "",
+			 c->preempt_build ? "preempt " :
+			 c->preempt_rt ? "preempt_rt " : "",
+			 c->module_unload ? "mod_unload " : "",
+			 c->modversions ? "modversions " : "",
+			 c->randstruct ? "RANDSTRUCT_" : "",
+			 c->randstruct ? randstruct_seed : "");
+}
+
+/* The quoted string after "#define NAME " in the header at PATH. */
+static char *header_string(const char *path, const char *name, char *err,
+			   size_t errlen)
+{
+	char *text = read_text(path, err, errlen), *def, *q, *value = NULL;
+
+	if (!text)
+		return NULL;
+	def = xasprintf("#define %s \"", name);
+	q = strstr(text, def);
+	if (q) {
+		q += strlen(def);
+		value = xstrndup(q, strcspn(q, "\"\n"));
+	} else {
+		fail(err, errlen, "%s: no %s", path, name);
+	}
+	free(def);
+	free(text);
+	return value;
+}
+
+/* .config, UTS_RELEASE and the vermagic they make. */
+static int load_config(struct kernel *k, char *err, size_t errlen)
+{
+	char *path, *text, *seed = NULL;
+
+	k->config_path = tree_find(&k->tree, ".config", err, errlen);
+	if (!k->config_path)
+		return -1;
+	text = read_text(k->config_path, err, errlen);
+	if (!text)
+		return -1;
+	kernel_parse_config(text, &k->config);
+	if (!config_y(text, "X86_64")) {
+		free(text);
+		return fail(err, errlen,
+			    "%s: not an x86-64 kernel (no CONFIG_X86_64=y); export-check knows x86-64 only",
+			    k->config_path);
 	}
 	free(text);
-	free(path);
+	k->modversions = k->config.modversions;
 	/* UTS_RELEASE is what goes into vermagic; kernel.release can differ
-	 * (Debian's headers give the upstream version there). */
-	path = path_join(dir, "include/generated/utsrelease.h");
-	text = path ? slurp(path, NULL) : NULL;
+	 * (Debian's headers give the upstream version there).
+	 */
+	path = tree_find(&k->tree, "include/generated/utsrelease.h", err,
+			 errlen);
+	if (!path)
+		return -1;
+	k->release = header_string(path, "UTS_RELEASE", err, errlen);
 	free(path);
-	if (text) {
-		char *q = strstr(text, "UTS_RELEASE \"");
+	if (!k->release)
+		return -1;
+	if (k->config.randstruct) {
+		path = tree_find(&k->tree, "include/generated/randstruct_hash.h",
+				 err, errlen);
+		seed = path ? header_string(path, "RANDSTRUCT_HASHED_SEED", err,
+					    errlen) : NULL;
+		free(path);
+		if (!seed)
+			return -1;
+	}
+	k->vermagic = kernel_vermagic(k->release, &k->config, seed);
+	free(seed);
+	return 0;
+}
 
-		if (q) {
-			q += strlen("UTS_RELEASE \"");
-			k->release = strndup(q, strcspn(q, "\""));
-		}
-		free(text);
-		if (k->release)
-			return;
+/* include/linux/license.h: LICENSE_H if given, else the tree's. */
+static int load_licenses(struct kernel *k, const char *dir,
+			 const char *license_h, char *err, size_t errlen)
+{
+	char why[1024], *lic;
+	int r;
+
+	if (license_h)
+		return kernel_load_license_h(k, license_h, err, errlen);
+	lic = tree_find(&k->tree, "include/linux/license.h", why, sizeof(why));
+	if (!lic)
+		return fail(err, errlen, "%s: %s; or name it with --license-h",
+			    dir, why);
+	r = kernel_load_license_h(k, lic, err, errlen);
+	free(lic);
+	return r;
+}
+
+int kernel_load_licenses(struct kernel *k, const char *dir,
+			 const char *license_h, char *err, size_t errlen)
+{
+	*k = (struct kernel){ 0 };
+	if ((dir && tree_open(&k->tree, dir, err, errlen)) ||
+	    load_licenses(k, dir, license_h, err, errlen)) {
+		kernel_free(k);
+		return -1;
 	}
-	path = path_join(dir, "include/config/kernel.release");
-	text = path ? slurp(path, NULL) : NULL;
-	if (text) {
-		text[strcspn(text, "\n")] = '\0';
-		k->release = text;
-	}
-	free(path);
+	return 0;
 }
 
 int kernel_load(struct kernel *k, const char *dir, const char *symvers,
 		const char *license_h, char *err, size_t errlen)
 {
-	char sverr[256];
-	char *lic = NULL;
+	char sverr[256], why[1024];
 
 	*k = (struct kernel){ 0 };
 	if (dir) {
-		k->symvers_path = path_join(dir, "Module.symvers");
-		lic = license_h ? strdup(license_h) :
-				  find_in_tree(dir, "include/linux/license.h");
-		if (!lic) {
-			kernel_free(k);
-			return fail(err, errlen,
-				    "%s: no include/linux/license.h in this tree; name it with --license-h",
-				    dir);
-		}
-		load_config(k, dir);
+		if (tree_open(&k->tree, dir, err, errlen))
+			return -1;
+		k->symvers_path = xasprintf("%s/Module.symvers",
+					    k->tree.part[0]);
+	} else if (!license_h) {
+		return fail(err, errlen,
+			    "%s: with --symvers, name the tree's include/linux/license.h with --license-h",
+			    symvers);
 	} else {
-		k->symvers_path = strdup(symvers);
-		if (!license_h) {
-			kernel_free(k);
-			return fail(err, errlen,
-				    "%s: with --symvers, name the tree's include/linux/license.h with --license-h",
-				    symvers);
-		}
-		lic = strdup(license_h);
+		k->symvers_path = xstrdup(symvers);
 	}
 	if (symvers_load(k->symvers_path, &k->symvers, sverr, sizeof(sverr))) {
 		fail(err, errlen, "%s: %s", k->symvers_path, sverr);
-		free(lic);
-		kernel_free(k);
-		return -1;
+		goto bad;
 	}
-	if (kernel_load_license_h(k, lic, err, errlen)) {
-		free(lic);
-		kernel_free(k);
-		return -1;
+	if (load_licenses(k, dir, license_h, err, errlen))
+		goto bad;
+	if (dir && load_config(k, why, sizeof(why))) {
+		fail(err, errlen, "%s: %s", dir, why);
+		goto bad;
 	}
-	free(lic);
-	load_forced_taints(k, dir);
+	if (!dir)
+		k->modversions = k->symvers.has_crcs;
+	load_forced_taints(k);
 	return 0;
+bad:
+	kernel_free(k);
+	return -1;
 }
 
 void kernel_free(struct kernel *k)
 {
 	size_t i;
 
+	tree_free(&k->tree);
 	symvers_free(&k->symvers);
 	free(k->symvers_path);
 	strlist_free(&k->gpl_licenses);
 	free(k->license_h_path);
+	free(k->config_path);
 	free(k->release);
+	free(k->vermagic);
 	for (i = 0; i < k->n_forced; i++)
 		free(k->forced[i].name);
 	free(k->forced);

@@ -3,11 +3,10 @@
 /* Reading a module file into memory, decompressing .xz, .gz and .zst. */
 
 #include "modfile.h"
+#include "file.h"
 #include "util.h"
 
-#include <errno.h>
 #include <lzma.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -26,61 +25,14 @@ int modfile_is_module_name(const char *name)
 	       ends_with(name, ".ko.gz") || ends_with(name, ".ko.zst");
 }
 
-static int read_all(const char *path, struct modfile *m, char *err,
-		    size_t errlen)
-{
-	FILE *f = fopen(path, "rb");
-	size_t cap = 1 << 16, n = 0, got;
-	unsigned char *buf;
-
-	if (!f)
-		return fail(err, errlen, "cannot open: %s", strerror(errno));
-	buf = malloc(cap);
-	while (buf) {
-		if (n == cap) {
-			unsigned char *bigger;
-
-			if (cap >= MODFILE_MAX_SIZE) {
-				free(buf);
-				fclose(f);
-				return fail(err, errlen, "larger than %zu MiB",
-					    MODFILE_MAX_SIZE >> 20);
-			}
-			bigger = realloc(buf, cap * 2);
-			if (!bigger)
-				break;
-			buf = bigger;
-			cap *= 2;
-		}
-		got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	if (!buf || ferror(f)) {
-		free(buf);
-		fclose(f);
-		return fail(err, errlen, "cannot read: %s",
-			    buf ? strerror(errno) : "out of memory");
-	}
-	fclose(f);
-	m->data = buf;
-	m->size = n;
-	return 0;
-}
-
 /* Grow OUT as a decompressor needs more room; -1 past the size guard. */
 static int grow_output(struct modfile *out, size_t *cap)
 {
-	unsigned char *bigger;
 	size_t want = *cap ? *cap * 2 : 1 << 20;
 
 	if (*cap >= MODFILE_MAX_SIZE)
 		return -1;
-	bigger = realloc(out->data, want);
-	if (!bigger)
-		return -1;
-	out->data = bigger;
+	out->data = xrealloc(out->data, want);
 	*cap = want;
 	return 0;
 }
@@ -183,6 +135,7 @@ int modfile_read(const char *path, struct modfile *out, char *err,
 	struct modfile raw = { 0 };
 	int (*decode)(const struct modfile *, struct modfile *, char *,
 		      size_t) = NULL;
+	char *data;
 	int r;
 
 	*out = (struct modfile){ 0 };
@@ -192,8 +145,9 @@ int modfile_read(const char *path, struct modfile *out, char *err,
 		decode = ungz;
 	else if (ends_with(path, ".zst"))
 		decode = unzstd;
-	if (read_all(path, &raw, err, errlen))
+	if (file_read(path, MODFILE_MAX_SIZE, &data, &raw.size, err, errlen))
 		return -1;
+	raw.data = (unsigned char *)data;
 	if (!decode) {
 		*out = raw;
 		return 0;

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* SPDX-FileCopyrightText: 2026 The LSM export kit authors */
 /*
- * The other modules of one run: what each exports, under which licence,
- * and whether it looks like a GPL shim, so that a module's imports from
- * them can be judged as the loader would.
+ * The modules of one run, checked together as one package: what each
+ * exports, found by symbol, and each module found by name, so that a
+ * module's imports from the others can be judged as the loader would once
+ * they are loaded in order.
  */
 #ifndef EXPORT_CHECK_PEERS_H
 #define EXPORT_CHECK_PEERS_H
@@ -11,37 +12,45 @@
 #include <stddef.h>
 
 #include "elfmod.h"
-#include "kernel.h"
-#include "strlist.h"
+
+struct verdict;
 
 struct peer {
-	char *name;		/* modinfo name= */
-	int gpl_compatible;	/* by the kernel's rules, forced taints included */
-	int shim;		/* GPL, uses GPL-only symbols, exports plain ones */
-	struct strlist gpl_only_used;
+	const char *name;		/* modinfo name=, else the file's */
+	char *own_name;			/* the file's, if it is that */
+	const char *path;
+	const struct elfmod *m;
+	const struct verdict *v;	/* its verdict, once judged */
 };
 
 struct peer_export {
-	char *symbol;
-	size_t peer;		/* index into peers */
-	int gpl_only;
+	const struct module_export *e;
+	size_t peer;			/* index into p */
 };
 
 struct peers {
 	struct peer *p;
-	size_t n;
+	size_t n, cap;
 	struct peer_export *e;
-	size_t n_e;
+	size_t n_e, cap_e;
+	size_t *slots, *name_slots;	/* hash tables of index + 1 */
+	size_t n_slots, n_name_slots;
 };
 
-/* Record module M (its name, licence, exports) as a peer of the run. */
-void peers_add(struct peers *ps, const struct elfmod *m,
-	       const struct kernel *k);
+/*
+ * Add the module M read from PATH (both must outlive PS).  Returns its
+ * index.  Call peers_index() once all are added, before any lookup.
+ */
+size_t peers_add(struct peers *ps, const char *path, const struct elfmod *m);
+void peers_index(struct peers *ps);
+/* The run's export of SYMBOL (the first module's, if several), or NULL. */
 const struct peer_export *peers_find(const struct peers *ps,
 				     const char *symbol);
+/*
+ * The index of the module called NAME (its first LEN bytes, - and _
+ * alike), or -1.  PS may be NULL.
+ */
+long peers_by_name(const struct peers *ps, const char *name, size_t len);
 void peers_free(struct peers *ps);
-
-/* The GPL-only imports of M in kernel K, and whether M is GPL-compatible. */
-int module_gpl_compatible(const struct elfmod *m, const struct kernel *k);
 
 #endif

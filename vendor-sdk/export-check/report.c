@@ -6,51 +6,28 @@
 
 #include <string.h>
 
-void json_string(FILE *out, const char *s)
-{
-	if (!s) {
-		fputs("null", out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
-
-static void json_strlist(FILE *out, const struct strlist *l)
-{
-	size_t i;
-
-	fputc('[', out);
-	for (i = 0; i < l->n; i++) {
-		if (i)
-			fputs(", ", out);
-		json_string(out, l->s[i]);
-	}
-	fputc(']', out);
-}
-
 void verdict_summary(const struct verdict *v, char *buf, size_t len)
 {
 	size_t i, n;
 
-	if (v->refused) {
-		snprintf(buf, len, "refused");
-		return;
-	}
-	n = (size_t)snprintf(buf, len, "loads");
+	n = (size_t)snprintf(buf, len, "%s", v->refused ? "refused" : "loads");
 	for (i = 0; v->taints[i] && n < len; i++)
 		n += (size_t)snprintf(buf + n, len - n, "%s%c",
 				      i ? " " : ", taints ", v->taints[i]);
+}
+
+/* Where an import comes from, for --verbose. */
+static void text_origin(FILE *out, const struct import_result *r)
+{
+	if (r->export)
+		fprintf(out, " (%s in %s%s%s)", r->export->type,
+			r->export->owner, *r->export->ns ? ", namespace " : "",
+			r->export->ns);
+	else if (r->peer)
+		fprintf(out, " (%s in module %s%s%s)",
+			r->peer->e->gpl_only ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL",
+			r->peer_name, *r->peer->e->ns ? ", namespace " : "",
+			r->peer->e->ns);
 }
 
 void report_text(FILE *out, const char *path, const struct verdict *v,
@@ -70,93 +47,188 @@ void report_text(FILE *out, const char *path, const struct verdict *v,
 	if (!verbose)
 		return;
 	for (i = 0; i < v->n_imports; i++) {
-		const struct import_result *r = &v->imports[i];
-
-		fprintf(out, "  symbol %s: %s", r->name,
-			import_status_name(r->status));
-		if (r->export)
-			fprintf(out, " (%s in %s%s%s)", r->export->type,
-				r->export->owner, *r->export->ns ? ", namespace " : "",
-				r->export->ns);
-		else if (r->peer)
-			fprintf(out, " (%s in module %s)",
-				r->peer->gpl_only ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL",
-				r->peer_name);
+		fprintf(out, "  symbol %s: %s", v->imports[i].name,
+			import_status_name(v->imports[i].status));
+		text_origin(out, &v->imports[i]);
 		fputc('\n', out);
 	}
 }
 
-void report_json_begin(FILE *out, const struct kernel *k)
+/* Not a second file of a module already listed (foo.ko and foo.ko.xz). */
+static int first_of_name(const struct peers *ps, size_t i)
+{
+	return peers_by_name(ps, ps->p[i].name, (size_t)-1) == (long)i;
+}
+
+void report_text_order(FILE *out, const struct peers *ps,
+		       const struct load_order *o)
 {
 	size_t i;
 
-	fputs("{\"kernel\": {\"symvers\": ", out);
-	json_string(out, k->symvers_path);
-	fputs(", \"license_h\": ", out);
-	json_string(out, k->license_h_path);
-	fputs(", \"gpl_compatible_licenses\": ", out);
-	json_strlist(out, &k->gpl_licenses);
-	fputs(", \"release\": ", out);
-	json_string(out, k->release);
-	fputs(", \"forced_taints\": {", out);
-	for (i = 0; i < k->n_forced; i++) {
-		fputs(i ? ", " : "", out);
-		json_string(out, k->forced[i].name);
-		fprintf(out, ": {\"loses_gpl\": %s}",
-			k->forced[i].loses_gpl ? "true" : "false");
-	}
-	fputs("}}, \"modules\": [", out);
+	if (!o->edges)
+		return;
+	fputs("load order:", out);
+	for (i = 0; i < o->n; i++)
+		if (first_of_name(ps, o->index[i]))
+			fprintf(out, " %s", ps->p[o->index[i]].name);
+	fputc('\n', out);
+	if (o->in_cycles)
+		fprintf(out, "load order: the last %zu depend on each other in a cycle, which modprobe refuses\n",
+			o->in_cycles);
 }
 
-void report_json_module(FILE *out, const char *path, const struct verdict *v,
-			int first)
+static const char *sig_enforce_name(const struct kernel *k,
+				    const struct verdict_options *o)
+{
+	if (k->config.module_sig_force)
+		return "CONFIG_MODULE_SIG_FORCE";
+	if (o && o->sig_enforce == SIG_ENFORCE_PARAM)
+		return "module.sig_enforce";
+	if (k->config.lockdown_forced)
+		return "CONFIG_LOCK_DOWN_KERNEL_FORCE";
+	if (o && o->sig_enforce == SIG_ENFORCE_LOCKDOWN)
+		return "lockdown";
+	return NULL;
+}
+
+void report_json_begin(struct json *j, const struct kernel *k,
+		       const struct verdict_options *opts)
+{
+	size_t i;
+
+	json_object_begin(j);
+	json_key(j, "kernel");
+	json_object_begin(j);
+	json_key(j, "symvers");
+	json_string(j, k->symvers_path);
+	json_key(j, "license_h");
+	json_string(j, k->license_h_path);
+	json_key(j, "gpl_compatible_licenses");
+	json_strings(j, k->gpl_licenses.s, k->gpl_licenses.n);
+	json_key(j, "release");
+	json_string(j, k->release);
+	json_key(j, "vermagic");
+	json_string(j, k->vermagic);
+	json_key(j, "tree");
+	json_strings(j, k->tree.part, k->tree.n_parts);
+	json_key(j, "config");
+	json_string(j, k->config_path);
+	json_key(j, "modversions");
+	json_bool(j, k->modversions);
+	json_key(j, "module_sig");
+	json_bool(j, k->config.module_sig);
+	json_key(j, "sig_enforce");
+	json_string(j, k->config.module_sig ? sig_enforce_name(k, opts) : NULL);
+	json_key(j, "forced_taints");
+	json_object_begin(j);
+	for (i = 0; i < k->n_forced; i++) {
+		json_key(j, k->forced[i].name);
+		json_object_begin(j);
+		json_key(j, "loses_gpl");
+		json_bool(j, k->forced[i].loses_gpl);
+		json_object_end(j);
+	}
+	json_object_end(j);
+	json_object_end(j);
+	json_key(j, "modules");
+	json_array_lines_begin(j);
+}
+
+static void json_taints(struct json *j, const char *taints)
+{
+	char letter[2] = "";
+
+	json_array_begin(j);
+	for (; *taints; taints++) {
+		letter[0] = *taints;
+		json_string(j, letter);
+	}
+	json_array_end(j);
+}
+
+static void json_symbol(struct json *j, const struct import_result *r)
+{
+	const char *type = r->export ? r->export->type : NULL;
+	const char *ns = r->export ? r->export->ns : "";
+
+	if (!r->export && r->peer) {
+		type = r->peer->e->gpl_only ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL";
+		ns = r->peer->e->ns;
+	}
+	json_object_begin(j);
+	json_key(j, "name");
+	json_string(j, r->name);
+	json_key(j, "status");
+	json_string(j, import_status_name(r->status));
+	json_key(j, "export");
+	json_string(j, type);
+	json_key(j, "from");
+	json_string(j, r->export ? r->export->owner : r->peer_name);
+	json_key(j, "namespace");
+	json_string(j, *ns ? ns : NULL);
+	json_object_end(j);
+}
+
+void report_json_module(struct json *j, const char *path,
+			const struct elfmod *m, const struct verdict *v)
 {
 	char summary[64];
 	size_t i;
 
 	verdict_summary(v, summary, sizeof(summary));
-	fputs(first ? "\n  {" : ",\n  {", out);
-	fputs("\"file\": ", out);
-	json_string(out, path);
-	fputs(", \"name\": ", out);
-	json_string(out, v->name);
-	fputs(", \"license\": ", out);
-	json_string(out, v->license);
-	fprintf(out, ", \"gpl_compatible\": %s, \"loads\": %s, \"verdict\": ",
-		v->gpl_compatible ? "true" : "false",
-		v->refused ? "false" : "true");
-	json_string(out, summary);
-	fputs(", \"taints\": [", out);
-	for (i = 0; v->taints[i]; i++)
-		fprintf(out, "%s\"%c\"", i ? ", " : "", v->taints[i]);
-	fputs("], \"reasons\": ", out);
-	json_strlist(out, &v->reasons);
-	fputs(", \"warnings\": ", out);
-	json_strlist(out, &v->flags);
-	fputs(", \"notes\": ", out);
-	json_strlist(out, &v->notes);
-	fputs(", \"symbols\": [", out);
-	for (i = 0; i < v->n_imports; i++) {
-		const struct import_result *r = &v->imports[i];
-
-		fputs(i ? ", {\"name\": " : "{\"name\": ", out);
-		json_string(out, r->name);
-		fputs(", \"status\": ", out);
-		json_string(out, import_status_name(r->status));
-		fputs(", \"export\": ", out);
-		json_string(out, r->export ? r->export->type :
-				 !r->peer ? NULL :
-				 r->peer->gpl_only ? "EXPORT_SYMBOL_GPL" : "EXPORT_SYMBOL");
-		fputs(", \"from\": ", out);
-		json_string(out, r->export ? r->export->owner : r->peer_name);
-		fputs(", \"namespace\": ", out);
-		json_string(out, r->export && *r->export->ns ? r->export->ns : NULL);
-		fputc('}', out);
-	}
-	fputs("]}", out);
+	json_object_begin(j);
+	json_key(j, "file");
+	json_string(j, path);
+	json_key(j, "name");
+	json_string(j, v->name);
+	json_key(j, "license");
+	json_string(j, v->license);
+	json_key(j, "gpl_compatible");
+	json_bool(j, v->gpl_compatible);
+	json_key(j, "loads");
+	json_bool(j, !v->refused);
+	json_key(j, "verdict");
+	json_string(j, summary);
+	json_key(j, "refused_at");
+	json_string(j, load_stage_name(v->refused_at));
+	json_key(j, "taints");
+	json_taints(j, v->taints);
+	json_key(j, "kernel_taints");
+	json_taints(j, v->kernel_taints);
+	json_key(j, "signed");
+	json_bool(j, m->has_signature);
+	json_key(j, "symbol_versions");
+	json_bool(j, m->has_versions);
+	json_key(j, "depends");
+	json_strings(j, m->depends, m->n_depends);
+	json_key(j, "reasons");
+	json_strings(j, v->reasons.s, v->reasons.n);
+	json_key(j, "warnings");
+	json_strings(j, v->flags.s, v->flags.n);
+	json_key(j, "notes");
+	json_strings(j, v->notes.s, v->notes.n);
+	json_key(j, "kernel_messages");
+	json_strings(j, v->messages.s, v->messages.n);
+	json_key(j, "symbols");
+	json_array_begin(j);
+	for (i = 0; i < v->n_imports; i++)
+		json_symbol(j, &v->imports[i]);
+	json_array_end(j);
+	json_object_end(j);
 }
 
-void report_json_end(FILE *out)
+void report_json_end(struct json *j, const struct peers *ps,
+		     const struct load_order *o)
 {
-	fputs("\n]}\n", out);
+	size_t i;
+
+	json_array_end(j);
+	json_key(j, "load_order");
+	json_array_begin(j);
+	for (i = 0; o && i < o->n; i++)
+		if (first_of_name(ps, o->index[i]))
+			json_string(j, ps->p[o->index[i]].name);
+	json_array_end(j);
+	json_object_end(j);
+	json_finish(j);
 }

@@ -6,18 +6,26 @@
 
 #include <stdio.h>
 
+#include "json.h"
 #include "kernel.h"
+#include "order.h"
 #include "verdict.h"
 
 void report_text(FILE *out, const char *path, const struct verdict *v,
 		 int verbose);
-void report_json_begin(FILE *out, const struct kernel *k);
-void report_json_module(FILE *out, const char *path, const struct verdict *v,
-			int first);
-void report_json_end(FILE *out);
-/* A JSON string literal of S (quotes included); NULL prints null. */
-void json_string(FILE *out, const char *s);
-/* "loads", "loads, taints P O" or "refused". */
+/* "load order: a b c", if the run's modules depend on each other. */
+void report_text_order(FILE *out, const struct peers *ps,
+		       const struct load_order *o);
+
+/* The JSON document: begin, each module, end. */
+void report_json_begin(struct json *j, const struct kernel *k,
+		       const struct verdict_options *opts);
+void report_json_module(struct json *j, const char *path,
+			const struct elfmod *m, const struct verdict *v);
+void report_json_end(struct json *j, const struct peers *ps,
+		     const struct load_order *o);
+
+/* "loads", "loads, taints P O", "refused" or "refused, taints O". */
 void verdict_summary(const struct verdict *v, char *buf, size_t len);
 
 #endif

@@ -7,23 +7,14 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-static void out_of_memory(void)
-{
-	fputs("export-check: error: out of memory\n", stderr);
-	exit(2);
-}
+#include <string.h>
 
 void strlist_addf(struct strlist *l, const char *fmt, ...)
 {
-	char **more;
 	va_list ap;
 	int len;
 
-	more = realloc(l->s, (l->n + 1) * sizeof(*more));
-	if (!more)
-		out_of_memory();
-	l->s = more;
+	l->s = grow(l->s, l->n, &l->cap, sizeof(*l->s), 4);
 	va_start(ap, fmt);
 	len = vasprintf(&l->s[l->n], fmt, ap);
 	va_end(ap);
@@ -40,4 +31,14 @@ void strlist_free(struct strlist *l)
 		free(l->s[i]);
 	free(l->s);
 	*l = (struct strlist){ 0 };
+}
+
+int strlist_has(const struct strlist *l, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (strcmp(l->s[i], s) == 0)
+			return 1;
+	return 0;
 }

@@ -6,14 +6,17 @@
 
 #include <stddef.h>
 
+#include "util.h"
+
 struct strlist {
 	char **s;
-	size_t n;
+	size_t n, cap;
 };
 
-/* Append a printf-formatted string; aborts the program if memory runs out. */
-void strlist_addf(struct strlist *l, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+/* Append a printf-formatted string. */
+void strlist_addf(struct strlist *l, const char *fmt, ...) __printf(2, 3);
 void strlist_free(struct strlist *l);
+/* True if some string of L is S. */
+int strlist_has(const struct strlist *l, const char *s);
 
 #endif

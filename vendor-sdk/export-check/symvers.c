@@ -7,39 +7,60 @@
  */
 
 #include "symvers.h"
+#include "file.h"
 #include "util.h"
 
-#include <errno.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t hash(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a */
+/* Debian's is 1.7 MB; a guard against reading something else whole. */
+#define SYMVERS_MAX_SIZE ((size_t)256 << 20)
 
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
-	return h;
+/* The module name of an owner: "drivers/gpu/drm/drm" is drm. */
+static const char *owner_module(const char *owner)
+{
+	const char *slash = strrchr(owner, '/');
+
+	return slash ? slash + 1 : owner;
 }
 
-static int index_exports(struct symvers *sv)
+static void index_exports(struct symvers *sv)
 {
 	size_t i, j;
 
 	sv->n_slots = 16;
 	while (sv->n_slots < sv->n * 2)
 		sv->n_slots *= 2;
-	sv->slots = calloc(sv->n_slots, sizeof(*sv->slots));
-	if (!sv->slots)
-		return -1;
+	sv->slots = xcalloc(sv->n_slots, sizeof(*sv->slots));
 	for (i = 0; i < sv->n; i++) {
-		j = hash(sv->exports[i].name) & (sv->n_slots - 1);
+		j = hash_str(sv->exports[i].name) & (sv->n_slots - 1);
 		while (sv->slots[j])
 			j = (j + 1) & (sv->n_slots - 1);
 		sv->slots[j] = i + 1;
 	}
+	/* The modules that export something, by name. */
+	sv->owner_slots = xcalloc(sv->n_slots, sizeof(*sv->owner_slots));
+	for (i = 0; i < sv->n; i++) {
+		const char *m = owner_module(sv->exports[i].owner);
+
+		j = modname_hash(m, (size_t)-1) & (sv->n_slots - 1);
+		while (sv->owner_slots[j] &&
+		       !modname_eq(m, (size_t)-1,
+				   owner_module(sv->exports[sv->owner_slots[j] - 1].owner)))
+			j = (j + 1) & (sv->n_slots - 1);
+		if (!sv->owner_slots[j])
+			sv->owner_slots[j] = i + 1;
+	}
+}
+
+/* "0x" and 1 to 8 hex digits, as modpost writes a CRC. */
+static int parse_crc(const char *s, uint32_t *crc)
+{
+	if (strncmp(s, "0x", 2) || !s[2] || strlen(s) > 10 ||
+	    strspn(s + 2, "0123456789abcdefABCDEF") != strlen(s + 2))
+		return -1;
+	*crc = (uint32_t)strtoul(s + 2, NULL, 16);
 	return 0;
 }
 
@@ -66,8 +87,8 @@ int symvers_parse(char *text, size_t size, struct symvers *sv, char *err,
 	if (memchr(text, '\0', size))
 		return fail(err, errlen, "contains a NUL byte, not a text file");
 	while (line < end) {
-		struct export *more;
 		char *f[6];
+		uint32_t crc;
 		size_t n;
 
 		lineno++;
@@ -76,7 +97,7 @@ int symvers_parse(char *text, size_t size, struct symvers *sv, char *err,
 			*nl = '\0';
 		if (*line) {
 			n = split_tabs(line, f, 6);
-			if (n < 4 || n > 5 || strncmp(f[0], "0x", 2) != 0 ||
+			if (n < 4 || n > 5 || parse_crc(f[0], &crc) ||
 			    !*f[1] || !*f[2])
 				return fail(err, errlen,
 					    "line %zu: not \"0xCRC<TAB>symbol<TAB>module<TAB>type[<TAB>namespace]\"",
@@ -86,12 +107,12 @@ int symvers_parse(char *text, size_t size, struct symvers *sv, char *err,
 				return fail(err, errlen,
 					    "line %zu: unknown export type \"%.40s\"",
 					    lineno, f[3]);
-			more = grow(sv->exports, sv->n, &cap, sizeof(*more), 1024);
-			if (!more)
-				return fail(err, errlen, "out of memory");
-			sv->exports = more;
+			sv->exports = grow(sv->exports, sv->n, &cap,
+					   sizeof(*sv->exports), 1024);
+			sv->has_crcs |= crc != 0;
 			sv->exports[sv->n++] = (struct export){
 				.name = f[1],
+				.crc = crc,
 				.owner = f[2],
 				.type = f[3],
 				.ns = n == 5 ? f[4] : "",
@@ -104,36 +125,21 @@ int symvers_parse(char *text, size_t size, struct symvers *sv, char *err,
 	}
 	if (sv->n == 0)
 		return fail(err, errlen, "lists no exports");
-	if (index_exports(sv))
-		return fail(err, errlen, "out of memory");
+	index_exports(sv);
 	return 0;
 }
 
 int symvers_load(const char *path, struct symvers *sv, char *err,
 		 size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
 	char *text;
-	long size;
+	size_t size;
 	int r;
 
 	*sv = (struct symvers){ 0 };
-	if (!f)
-		return fail(err, errlen, "cannot open: %s", strerror(errno));
-	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 ||
-	    fseek(f, 0, SEEK_SET)) {
-		fclose(f);
-		return fail(err, errlen, "cannot read: %s", strerror(errno));
-	}
-	text = malloc((size_t)size + 1);
-	if (!text || fread(text, 1, (size_t)size, f) != (size_t)size) {
-		free(text);
-		fclose(f);
-		return fail(err, errlen, "cannot read: %s", strerror(errno));
-	}
-	fclose(f);
-	text[size] = '\0';
-	r = symvers_parse(text, (size_t)size, sv, err, errlen);
+	if (file_read(path, SYMVERS_MAX_SIZE, &text, &size, err, errlen))
+		return -1;
+	r = symvers_parse(text, size, sv, err, errlen);
 	if (r)
 		symvers_free(sv);
 	return r;
@@ -144,6 +150,7 @@ void symvers_free(struct symvers *sv)
 	free(sv->text);
 	free(sv->exports);
 	free(sv->slots);
+	free(sv->owner_slots);
 	*sv = (struct symvers){ 0 };
 }
 
@@ -153,11 +160,26 @@ const struct export *symvers_find(const struct symvers *sv, const char *name)
 
 	if (!sv->n_slots)
 		return NULL;
-	j = hash(name) & (sv->n_slots - 1);
+	j = hash_str(name) & (sv->n_slots - 1);
 	while ((i = sv->slots[j])) {
 		if (strcmp(sv->exports[i - 1].name, name) == 0)
 			return &sv->exports[i - 1];
 		j = (j + 1) & (sv->n_slots - 1);
 	}
 	return NULL;
+}
+
+int symvers_has_module(const struct symvers *sv, const char *name, size_t len)
+{
+	size_t j, i;
+
+	if (!sv->n_slots)
+		return 0;
+	j = modname_hash(name, len) & (sv->n_slots - 1);
+	while ((i = sv->owner_slots[j])) {
+		if (modname_eq(name, len, owner_module(sv->exports[i - 1].owner)))
+			return 1;
+		j = (j + 1) & (sv->n_slots - 1);
+	}
+	return 0;
 }

@@ -5,9 +5,11 @@
 #define EXPORT_CHECK_SYMVERS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct export {
 	const char *name;
+	uint32_t crc;		/* 0 when the kernel has no CONFIG_MODVERSIONS */
 	const char *owner;	/* "vmlinux" or the exporting module's path */
 	const char *type;	/* EXPORT_SYMBOL or EXPORT_SYMBOL_GPL */
 	const char *ns;		/* namespace, "" if none */
@@ -19,7 +21,9 @@ struct symvers {
 	struct export *exports;
 	size_t n;
 	size_t *slots;		/* hash table of index + 1, 0 = empty */
+	size_t *owner_slots;	/* the same, one export per owner module */
 	size_t n_slots;
+	int has_crcs;		/* some CRC is not 0: CONFIG_MODVERSIONS */
 };
 
 /* Returns 0, or -1 with "line N: ..." or another reason in ERR. */
@@ -33,5 +37,10 @@ int symvers_parse(char *text, size_t size, struct symvers *sv, char *err,
 		  size_t errlen);
 void symvers_free(struct symvers *sv);
 const struct export *symvers_find(const struct symvers *sv, const char *name);
+/*
+ * True if the module NAME (its first LEN bytes; "snd-pcm" and snd_pcm are
+ * one) exports something: a module of this kernel.
+ */
+int symvers_has_module(const struct symvers *sv, const char *name, size_t len);
 
 #endif

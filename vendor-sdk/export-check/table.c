@@ -17,8 +17,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report.h"
+#include "cli.h"
+#include "json.h"
+#include "ksymtab.h"
 #include "symvers.h"
+#include "util.h"
 
 #define MAX_KERNELS 8
 
@@ -39,62 +42,46 @@ static struct row *row_for(const char *symbol)
 	for (i = 0; i < n_rows; i++)
 		if (strcmp(rows[i].symbol, symbol) == 0)
 			return &rows[i];
-	if (n_rows == cap_rows) {
-		struct row *more;
-
-		cap_rows = cap_rows ? cap_rows * 2 : 128;
-		more = realloc(rows, cap_rows * sizeof(*more));
-		if (!more)
-			return NULL;
-		rows = more;
-	}
-	rows[n_rows] = (struct row){ .symbol = strdup(symbol) };
+	rows = grow(rows, n_rows, &cap_rows, sizeof(*rows), 128);
+	rows[n_rows] = (struct row){ .symbol = xstrdup(symbol) };
 	return &rows[n_rows++];
 }
 
-/* Record the exports defined by the object file PATH. */
-static int scan_object(const char *path)
+/* The object file scan_object() is reading, relative to the tree. */
+static const char *scanning;
+
+static void on_export(void *arg, const char *name, int gpl_only)
 {
-	static const char prefix[] = "__ksymtab_";
+	struct row *r = row_for(name);
+	char *file;
+
+	(void)arg;
+	(void)gpl_only;		/* Module.symvers says, for each kernel */
+	if (r->file)
+		return;
+	file = xstrdup(scanning + strlen(tree) + 1);
+	strcpy(file + strlen(file) - 1, "c");	/* foo.o -> foo.c */
+	r->file = file;
+}
+
+/* Record the exports defined by the object file PATH. */
+static void scan_object(const char *path)
+{
+	static const struct ksymtab_visitor v = { on_export, NULL, NULL, NULL };
 	int fd = open(path, O_RDONLY);
+	char err[256];
 	Elf *elf;
-	Elf_Scn *scn = NULL;
-	GElf_Shdr sh;
-	size_t i;
 
 	if (fd < 0)
-		return -1;
+		return;
 	elf = elf_begin(fd, ELF_C_READ, NULL);
-	while (elf && (scn = elf_nextscn(elf, scn))) {
-		Elf_Data *d;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB ||
-		    !(d = elf_getdata(scn, NULL)))
-			continue;
-		for (i = 0; i < d->d_size / sizeof(Elf64_Sym); i++) {
-			GElf_Sym sym;
-			const char *name;
-			struct row *r;
-			char *file;
-
-			if (!gelf_getsym(d, (int)i, &sym))
-				break;
-			name = elf_strptr(elf, sh.sh_link, sym.st_name);
-			if (!name || strncmp(name, prefix, sizeof(prefix) - 1))
-				continue;
-			r = row_for(name + sizeof(prefix) - 1);
-			if (!r || r->file)
-				continue;
-			file = strdup(path + strlen(tree) + 1);
-			if (file)
-				strcpy(file + strlen(file) - 1, "c");
-			r->file = file;
-		}
-	}
+	scanning = path;
+	/* Not every .o under security/ is an ELF object; skip those. */
+	if (elf && elf_kind(elf) == ELF_K_ELF)
+		ksymtab_scan(elf, &v, err, sizeof(err));
 	if (elf)
 		elf_end(elf);
 	close(fd);
-	return 0;
 }
 
 static int visit(const char *path, const struct stat *st, int type,
@@ -164,37 +151,45 @@ static void print_markdown(char **names, size_t nk)
 
 static void print_json(char **names, size_t nk)
 {
-	size_t i, j;
+	struct json j;
+	size_t i, k;
 
-	printf("{\"kernels\": [");
-	for (j = 0; j < nk; j++) {
-		fputs(j ? ", " : "", stdout);
-		json_string(stdout, names[j]);
-	}
-	printf("],\n \"symbols\": [");
+	json_init(&j, stdout);
+	json_object_begin(&j);
+	json_key(&j, "kernels");
+	json_strings(&j, names, nk);
+	json_key(&j, "symbols");
+	json_array_lines_begin(&j);
 	for (i = 0; i < n_rows; i++) {
 		const struct row *r = &rows[i];
 
-		printf("%s\n  {\"symbol\": ", i ? "," : "");
-		json_string(stdout, r->symbol);
-		printf(", \"file\": ");
-		json_string(stdout, r->file);
-		printf(", \"differs\": %s, \"kernels\": {",
-		       differs(r, nk) ? "true" : "false");
-		for (j = 0; j < nk; j++) {
-			fputs(j ? ", " : "", stdout);
-			json_string(stdout, names[j]);
-			printf(": {\"export\": ");
-			json_string(stdout, r->exp[j] ? r->exp[j]->type : NULL);
-			printf(", \"namespace\": ");
-			json_string(stdout, r->exp[j] && *r->exp[j]->ns ?
-					    r->exp[j]->ns : NULL);
-			printf(", \"non_gpl_may_use\": %s}",
-			       usable(r->exp[j]) ? "true" : "false");
+		json_object_begin(&j);
+		json_key(&j, "symbol");
+		json_string(&j, r->symbol);
+		json_key(&j, "file");
+		json_string(&j, r->file);
+		json_key(&j, "differs");
+		json_bool(&j, differs(r, nk));
+		json_key(&j, "kernels");
+		json_object_begin(&j);
+		for (k = 0; k < nk; k++) {
+			json_key(&j, names[k]);
+			json_object_begin(&j);
+			json_key(&j, "export");
+			json_string(&j, r->exp[k] ? r->exp[k]->type : NULL);
+			json_key(&j, "namespace");
+			json_string(&j, r->exp[k] && *r->exp[k]->ns ?
+				    r->exp[k]->ns : NULL);
+			json_key(&j, "non_gpl_may_use");
+			json_bool(&j, usable(r->exp[k]));
+			json_object_end(&j);
 		}
-		printf("}}");
+		json_object_end(&j);
+		json_object_end(&j);
 	}
-	printf("\n]}\n");
+	json_array_end(&j);
+	json_object_end(&j);
+	json_finish(&j);
 }
 
 int table_main(int nargs, char **args, int json)
@@ -207,46 +202,47 @@ int table_main(int nargs, char **args, int json)
 	if (nargs < 1 || nargs > MAX_KERNELS) {
 		fprintf(stderr, "export-check: --table takes 1 to %d NAME=DIR kernels\n",
 			MAX_KERNELS);
-		return 2;
+		return EXIT_BAD_INPUT;
 	}
-	if (elf_version(EV_CURRENT) == EV_NONE)
-		return 2;
+	if (elf_version(EV_CURRENT) == EV_NONE) {
+		fprintf(stderr, "export-check: libelf: out of date\n");
+		return EXIT_BAD_INPUT;
+	}
 	for (j = 0; j < nk; j++) {
 		char *eq = strchr(args[j], '=');
 
 		if (!eq || eq == args[j] || !eq[1]) {
 			fprintf(stderr, "export-check: %s: not NAME=DIR\n", args[j]);
-			return 2;
+			return EXIT_BAD_INPUT;
 		}
 		*eq = '\0';
 		names[j] = args[j];
 		dirs[j] = eq + 1;
-		if (asprintf(&path, "%s/Module.symvers", dirs[j]) < 0)
-			return 2;
+		path = xasprintf("%s/Module.symvers", dirs[j]);
 		if (symvers_load(path, &sv[j], err, sizeof(err))) {
 			fprintf(stderr, "export-check: %s: %s\n", path, err);
-			return 2;
+			return EXIT_BAD_INPUT;
 		}
 		free(path);
 		/* The defining files of this kernel's LSM exports. */
 		tree = dirs[j];
-		if (asprintf(&path, "%s/security", dirs[j]) < 0)
-			return 2;
+		path = xasprintf("%s/security", dirs[j]);
 		if (nftw(path, visit, 32, FTW_PHYS)) {
-			fprintf(stderr, "export-check: %s: cannot walk it; is %s a built kernel tree?\n",
+			fprintf(stderr,
+				"export-check: %s: cannot walk it; is %s a built kernel tree?\n",
 				path, dirs[j]);
-			return 2;
+			return EXIT_BAD_INPUT;
 		}
 		free(path);
-		if (asprintf(&path, "%s/kernel/capability.o", dirs[j]) < 0)
-			return 2;
+		path = xasprintf("%s/kernel/capability.o", dirs[j]);
 		scan_object(path);
 		free(path);
 	}
 	for (i = 0; i < n_rows; i++)
 		for (j = 0; j < nk; j++)
 			rows[i].exp[j] = symvers_find(&sv[j], rows[i].symbol);
-	qsort(rows, n_rows, sizeof(*rows), by_file_then_symbol);
+	if (n_rows)
+		qsort(rows, n_rows, sizeof(*rows), by_file_then_symbol);
 	if (json)
 		print_json(names, nk);
 	else

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // SPDX-FileCopyrightText: 2026 The LSM export kit authors
-/* The two helpers every reader here needs: an error line, a growing array. */
+/*
+ * What every part of the tool needs: an error line, memory that is there or
+ * ends the program (one policy, one message), a growing array, hashing,
+ * and module names compared as the kernel compares them.
+ */
 
 #include "util.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int fail(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -18,6 +23,68 @@ int fail(char *err, size_t errlen, const char *fmt, ...)
 	return -1;
 }
 
+_Noreturn void out_of_memory(void)
+{
+	fputs("export-check: out of memory\n", stderr);
+	exit(2);
+}
+
+void *xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+void *xrealloc(void *p, size_t size)
+{
+	p = realloc(p, size ? size : 1);
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p;
+
+	n = strnlen(s, n);
+	p = xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+	int r;
+
+	va_start(ap, fmt);
+	r = vasprintf(&p, fmt, ap);
+	va_end(ap);
+	if (r < 0)
+		out_of_memory();
+	return p;
+}
+
 void *grow(void *array, size_t n, size_t *cap, size_t size, size_t first)
 {
 	size_t want;
@@ -26,9 +93,42 @@ void *grow(void *array, size_t n, size_t *cap, size_t size, size_t first)
 		return array;
 	want = *cap ? *cap * 2 : first;
 	if (want < *cap || want > (size_t)-1 / size)
-		return NULL;
-	array = realloc(array, want * size);
-	if (array)
-		*cap = want;
+		out_of_memory();
+	array = xrealloc(array, want * size);
+	*cap = want;
 	return array;
+}
+
+unsigned long long hash_str(const char *s)
+{
+	unsigned long long h = 0xcbf29ce484222325ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
+	return h;
+}
+
+static char modname_char(char c)
+{
+	return c == '-' ? '_' : c;
+}
+
+int modname_eq(const char *a, size_t alen, const char *b)
+{
+	size_t i;
+
+	for (i = 0; i < alen && a[i]; i++)
+		if (modname_char(a[i]) != modname_char(b[i]))
+			return 0;
+	return b[i] == '\0';
+}
+
+unsigned long long modname_hash(const char *s, size_t n)
+{
+	unsigned long long h = 0xcbf29ce484222325ULL;
+	size_t i;
+
+	for (i = 0; i < n && s[i]; i++)
+		h = (h ^ (unsigned char)modname_char(s[i])) * 0x100000001b3ULL;
+	return h;
 }

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* SPDX-FileCopyrightText: 2026 The LSM export kit authors */
-/* The 6.1 loader's rules applied to one module and one kernel. */
+/*
+ * The 6.1 loader's rules applied to one module and one kernel, stage by
+ * stage in load_module()'s order, stopping where the loader stops.
+ */
 #ifndef EXPORT_CHECK_VERDICT_H
 #define EXPORT_CHECK_VERDICT_H
 
@@ -11,16 +14,42 @@
 
 enum import_status {
 	IMPORT_OK,		/* resolves */
-	IMPORT_WEAK_MISSING,	/* weak and not exported: resolves to 0 */
+	IMPORT_WEAK_MISSING,	/* weak and not available: resolves to 0 */
 	IMPORT_GPL_ONLY,	/* GPL-only, and the module may not have it */
 	IMPORT_UNKNOWN,		/* not exported by this kernel */
 	IMPORT_NAMESPACE,	/* in a namespace the module does not import */
+	IMPORT_CRC_MISMATCH,	/* "disagrees about version of symbol" */
+	IMPORT_NO_VERSION,	/* "no symbol version for" */
+	IMPORT_PROVIDER_REFUSED,	/* its module, given too, is refused */
+	IMPORT_NOT_REACHED,	/* the loader stopped before the symbols */
+};
+
+/* The loader's stages, in load_module()'s order (kernel/module/main.c). */
+enum load_stage {
+	STAGE_SIGNATURE,	/* module_sig_check() */
+	STAGE_MODULE_LAYOUT,	/* check_modstruct_version() */
+	STAGE_VERMAGIC,		/* check_modinfo(): same_magic() */
+	STAGE_MODINFO,		/* check_modinfo(): livepatch */
+	STAGE_EXPORT_CRCS,	/* check_module_license_and_versions() */
+	STAGE_SYMBOLS,		/* simplify_symbols() */
+	STAGE_LOADS,		/* not refused */
+};
+
+/* What the machine adds to the kernel's own signature enforcement. */
+enum sig_enforce {
+	SIG_ENFORCE_NONE,
+	SIG_ENFORCE_PARAM,	/* module.sig_enforce=1 */
+	SIG_ENFORCE_LOCKDOWN,	/* lockdown: Secure Boot, or lockdown= */
+};
+
+struct verdict_options {
+	enum sig_enforce sig_enforce;
 };
 
 struct import_result {
 	const char *name;
-	const struct export *export;	/* NULL if the kernel does not export it */
-	const struct peer_export *peer;	/* else the module of the run that does */
+	const struct export *export;	/* the kernel's export, or NULL */
+	const struct peer_export *peer;	/* else the run module's that has it */
 	const char *peer_name;
 	enum import_status status;
 };
@@ -29,20 +58,48 @@ struct verdict {
 	const char *name;		/* modinfo name= */
 	const char *license;		/* as the kernel reads it, or NULL */
 	int gpl_compatible;		/* after forced taints */
+	int proprietary;		/* the module's taint P, inherited too */
 	int refused;
+	enum load_stage refused_at;	/* STAGE_LOADS if it loads */
 	const char *uses_proprietary_peer;	/* a module of the run */
-	char taints[8];			/* letters, in bit order */
+	char taints[24];		/* the module's, in bit order */
+	char kernel_taints[24];		/* what the attempt adds to the kernel's */
 	struct import_result *imports;
 	size_t n_imports;
-	struct strlist reasons;		/* why it is refused */
+	struct strlist reasons;		/* why it is refused, in the loader's order */
 	struct strlist notes;		/* why it taints, and what else to know */
-	struct strlist flags;		/* licence tricks the kernel lets pass */
+	struct strlist flags;		/* licence tricks and shims the kernel lets pass */
+	struct strlist messages;	/* what the loader would print */
 };
 
-/* PEERS, the other modules of the run, may be NULL. */
+/*
+ * PEERS, the other modules of the run, may be NULL; the verdicts of those
+ * M depends on should be computed first (and set in PEERS), as the loader
+ * would have loaded them first.  OPTS may be NULL.
+ */
 void verdict_compute(const struct elfmod *m, const struct kernel *k,
-		     const struct peers *peers, struct verdict *v);
+		     const struct peers *peers,
+		     const struct verdict_options *opts, struct verdict *v);
 void verdict_free(struct verdict *v);
 const char *import_status_name(enum import_status s);
+const char *load_stage_name(enum load_stage s);
+
+/*
+ * The GPL-compatibility rule, in one place: M's first licence= is on the
+ * kernel's list, and the loader does not take GPL-only symbols from a
+ * module of M's name (driverloader, lve).
+ */
+int verdict_gpl_compatible(const struct elfmod *m, const struct kernel *k);
+
+/*
+ * If E, exported with plain EXPORT_SYMBOL, is a function that does nothing
+ * of its own (no reference to its module's code or data) but call or take
+ * the address of exports, some GPL-only (of the kernel or of PEERS), the
+ * first of those; else NULL.  In a GPL-compatible module built out of
+ * tree, that is what makes a GPL shim.
+ */
+const char *verdict_wrapped_gpl_only(const struct module_export *e,
+				     const struct kernel *k,
+				     const struct peers *peers);
 
 #endif

@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char err[256];
 
 	if (elfmod_parse(data, size, &m, err, sizeof(err)) == 0) {
-		verdict_compute(&m, &kern, NULL, &v);
+		verdict_compute(&m, &kern, NULL, NULL, &v);
 		verdict_free(&v);
 		elfmod_free(&m);
 	}

@@ -16,11 +16,30 @@
 # adds "make kit-check", which runs export-check on every built module
 # against the kernel in KDIR.
 #
-# KIT_EXPORT_CHECK names the tool if it is not on PATH.
+# The tool: KIT_EXPORT_CHECK if set; else the export-check installed with
+# this file ("make install" puts it in PREFIX/bin and this file in
+# PREFIX/share/lsm-export-kit/kbuild); else the kit's own build (this file
+# in vendor-sdk/kbuild, the tool in build/bin); else export-check on PATH.
 
-KIT_SDK := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))..)
-KIT_EXPORT_CHECK ?= $(or $(shell command -v export-check),\
-	$(wildcard $(KIT_SDK)/../build/bin/export-check),export-check)
+kit_mk_dir := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+KIT_SDK := $(abspath $(kit_mk_dir)/..)
+KIT_EXPORT_CHECK ?= $(firstword \
+	$(wildcard $(abspath $(addsuffix /../../../bin/export-check,\
+		$(filter %/share/lsm-export-kit/kbuild,$(kit_mk_dir))))) \
+	$(wildcard $(abspath $(KIT_SDK)/../build/bin/export-check)) \
+	$(shell command -v export-check 2>/dev/null))
+
+kit_not_found = kit.mk: export-check not found (not in the bin directory of \
+	the prefix this kit.mk is installed in, nor in the kit's build/bin, nor on \
+	PATH); set KIT_EXPORT_CHECK to its path, as in \
+	make KIT_EXPORT_CHECK=/opt/kit/bin/export-check
+kit_tool := $(strip $(if $(findstring /,$(KIT_EXPORT_CHECK)),\
+	$(shell test -f '$(KIT_EXPORT_CHECK)' && test -x '$(KIT_EXPORT_CHECK)' && \
+		echo '$(KIT_EXPORT_CHECK)'),\
+	$(if $(KIT_EXPORT_CHECK),$(shell command -v '$(KIT_EXPORT_CHECK)' 2>/dev/null))))
+kit_need_tool = $(if $(kit_tool),,$(error $(if $(KIT_EXPORT_CHECK),kit.mk: \
+	KIT_EXPORT_CHECK=$(KIT_EXPORT_CHECK) is not an executable; set it to \
+	export-check's path,$(kit_not_found))))
 
 ifneq ($(KERNELRELEASE),)
 
@@ -28,7 +47,8 @@ ifeq ($(strip $(KIT_MODULE_LICENSE)),)
 $(error kit.mk: set KIT_MODULE_LICENSE before including kit.mk)
 endif
 
-kit_answer := $(shell $(KIT_EXPORT_CHECK) --gpl-compatible '$(KIT_MODULE_LICENSE)' \
+$(kit_need_tool)
+kit_answer := $(shell '$(kit_tool)' --gpl-compatible '$(KIT_MODULE_LICENSE)' \
 	--kernel $(objtree) 2>&1)
 ifeq ($(kit_answer),yes)
 KIT_GPL_COMPATIBLE := 1
@@ -40,7 +60,7 @@ endif
 
 kit_generated := $(obj)/.kit
 kit_guard_error := $(shell mkdir -p $(kit_generated)/kit && \
-	$(KIT_EXPORT_CHECK) --guard --kernel $(objtree) \
+	'$(kit_tool)' --guard --kernel $(objtree) \
 		>$(kit_generated)/kit/gpl_guard.h.tmp && \
 	mv $(kit_generated)/kit/gpl_guard.h.tmp $(kit_generated)/kit/gpl_guard.h 2>&1)
 ifneq ($(kit_guard_error),)
@@ -56,7 +76,7 @@ KDIR ?= /lib/modules/$(shell uname -r)/build
 
 # Run after building: the kernel's verdict on each module, before any boot.
 kit-check:
-	$(KIT_EXPORT_CHECK) --kernel $(KDIR) $(CURDIR)
+	$(kit_need_tool)'$(kit_tool)' --kernel $(KDIR) $(CURDIR)
 
 .PHONY: kit-check
 

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-FileCopyrightText: 2026 The LSM export kit authors
+/*
+ * The command line.  Each mode takes its own options; an option another
+ * mode needs, or two modes at once, is a usage error rather than ignored,
+ * since a silently ignored option answers a question nobody asked.
+ */
+
+#include "cli.h"
+#include "util.h"
+
+#include <getopt.h>
+#include <string.h>
+
+const char cli_usage[] =
+	"usage: export-check [--json] [--verbose] [--sig-enforce[=HOW]] --kernel DIR MODULE|DIR...\n"
+	"       export-check [--json] [--verbose] --symvers FILE --license-h FILE MODULE|DIR...\n"
+	"       export-check --table [--json] NAME=DIR...\n"
+	"       export-check --guard --kernel DIR\n"
+	"       export-check --gpl-compatible LICENCE (--kernel DIR | --license-h FILE)\n"
+	"\n"
+	"Check kernel modules (.ko, .ko.xz, .ko.gz, .ko.zst; directories are\n"
+	"searched) against a kernel, as its 6.1 loader would, stage by stage:\n"
+	"signature, module_layout's CRC, vermagic, licence and taints, then each\n"
+	"symbol (exported? GPL-only? its CRC? its namespace?).  Modules given\n"
+	"together are one package: they may use each other's exports, and load\n"
+	"in the order of their dependencies.  Prints for each module \"loads\",\n"
+	"\"loads, taints P O\" or \"refused\" (with the taints applied before the\n"
+	"refusal), and the reasons.\n"
+	"\n"
+	"  --kernel DIR      the kernel's build directory.  A distribution's\n"
+	"                    headers work as installed, e.g. Debian's\n"
+	"                    /usr/src/linux-headers-6.1.0-57-amd64 or\n"
+	"                    /lib/modules/6.1.0-57-amd64/build (whose files come\n"
+	"                    partly from linux-headers-6.1.0-57-common), and also\n"
+	"                    unpacked with dpkg-deb -x under another directory\n"
+	"  --symvers FILE    a Module.symvers, instead of --kernel\n"
+	"  --license-h FILE  the kernel's include/linux/license.h\n"
+	"  --sig-enforce[=HOW]\n"
+	"                    the machine refuses unsigned modules: HOW is\n"
+	"                    sig_enforce (module.sig_enforce=1, the default) or\n"
+	"                    lockdown (Secure Boot, or lockdown=integrity)\n"
+	"  --json            JSON on standard output\n"
+	"  --verbose         list every imported symbol and its status\n"
+	"  --table           the LSM permission table of each NAME=DIR kernel:\n"
+	"                    exports of security/ and kernel/capability.c\n"
+	"  --guard           print kit/gpl_guard.h for the kernel: each use of a\n"
+	"                    GPL-only export becomes a compile-time error in a\n"
+	"                    module whose licence is not GPL-compatible\n"
+	"  --gpl-compatible LICENCE\n"
+	"                    exit 0 (and print yes) if the kernel treats LICENCE\n"
+	"                    as GPL-compatible, else 1 (and print no)\n"
+	"  --help            this text\n"
+	"\n"
+	"Examples:\n"
+	"  export-check --kernel /lib/modules/$(uname -r)/build my_module.ko\n"
+	"  export-check --sig-enforce=lockdown \\\n"
+	"      --kernel /usr/src/linux-headers-6.1.0-57-amd64 build/package/\n"
+	"\n"
+	"Exit status: 0 if every module loads, 1 if any is refused, 2 for bad\n"
+	"input or usage.\n";
+
+/* The options a mode may not be given: their bits in struct seen. */
+enum {
+	OPT_KERNEL = 1 << 0,
+	OPT_SYMVERS = 1 << 1,
+	OPT_LICENSE_H = 1 << 2,
+	OPT_JSON = 1 << 3,
+	OPT_VERBOSE = 1 << 4,
+	OPT_SIG_ENFORCE = 1 << 5,
+	OPT_OPERANDS = 1 << 6,
+};
+
+static const char *const opt_names[] = {
+	"--kernel", "--symvers", "--license-h", "--json", "--verbose",
+	"--sig-enforce", "an operand",
+};
+
+static int set_mode(struct cli *c, enum cli_mode mode, const char **name,
+		    const char *opt, char *err, size_t errlen)
+{
+	if (*name && strcmp(*name, opt))
+		return fail(err, errlen, "%s and %s cannot be combined",
+			    *name, opt);
+	*name = opt;
+	c->mode = mode;
+	return 0;
+}
+
+static int parse_sig_enforce(struct cli *c, const char *how, char *err,
+			     size_t errlen)
+{
+	if (!how || strcmp(how, "sig_enforce") == 0 ||
+	    strcmp(how, "module.sig_enforce") == 0)
+		c->sig_enforce = SIG_ENFORCE_PARAM;
+	else if (strcmp(how, "lockdown") == 0)
+		c->sig_enforce = SIG_ENFORCE_LOCKDOWN;
+	else
+		return fail(err, errlen,
+			    "--sig-enforce=%s: not sig_enforce or lockdown", how);
+	return 0;
+}
+
+int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
+{
+	static const struct option longopts[] = {
+		{ "kernel", required_argument, NULL, 'k' },
+		{ "symvers", required_argument, NULL, 's' },
+		{ "license-h", required_argument, NULL, 'l' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "sig-enforce", optional_argument, NULL, 'S' },
+		{ "table", no_argument, NULL, 't' },
+		{ "guard", no_argument, NULL, 'g' },
+		{ "gpl-compatible", required_argument, NULL, 'G' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *mode = NULL;
+	unsigned int seen = 0, banned = 0;
+	int o, r = 0, help = 0;
+	size_t i;
+
+	*c = (struct cli){ .mode = MODE_CHECK };
+	opterr = 0;	/* one line of our own instead */
+	optind = 1;
+	/* All of them are read: --help anywhere wins over an error. */
+	while ((o = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (o) {
+		case 'k':
+			c->dir = optarg;
+			seen |= OPT_KERNEL;
+			break;
+		case 's':
+			c->symvers = optarg;
+			seen |= OPT_SYMVERS;
+			break;
+		case 'l':
+			c->license_h = optarg;
+			seen |= OPT_LICENSE_H;
+			break;
+		case 'j':
+			c->json = 1;
+			seen |= OPT_JSON;
+			break;
+		case 'v':
+			c->verbose = 1;
+			seen |= OPT_VERBOSE;
+			break;
+		case 'S':
+			seen |= OPT_SIG_ENFORCE;
+			r = r ? r : parse_sig_enforce(c, optarg, err, errlen);
+			break;
+		case 't':
+			r = r ? r : set_mode(c, MODE_TABLE, &mode, "--table",
+					     err, errlen);
+			break;
+		case 'g':
+			r = r ? r : set_mode(c, MODE_GUARD, &mode, "--guard",
+					     err, errlen);
+			break;
+		case 'G':
+			c->licence = optarg;
+			r = r ? r : set_mode(c, MODE_GPL_COMPATIBLE, &mode,
+					     "--gpl-compatible", err, errlen);
+			break;
+		case 'h':
+			help = 1;
+			break;
+		default:
+			r = r ? r : fail(err, errlen,
+					 "%s: unknown option or missing argument",
+					 argv[optind - 1]);
+			break;
+		}
+	}
+	if (help) {
+		c->mode = MODE_HELP;
+		return 0;
+	}
+	if (r)
+		return -1;
+	c->args = argv + optind;
+	c->n_args = argc - optind;
+	if (c->n_args)
+		seen |= OPT_OPERANDS;
+	switch (c->mode) {
+	case MODE_CHECK:
+		banned = 0;
+		break;
+	case MODE_TABLE:
+		banned = OPT_KERNEL | OPT_SYMVERS | OPT_LICENSE_H |
+			 OPT_VERBOSE | OPT_SIG_ENFORCE;
+		break;
+	case MODE_GUARD:
+		banned = OPT_SYMVERS | OPT_LICENSE_H | OPT_JSON |
+			 OPT_VERBOSE | OPT_SIG_ENFORCE | OPT_OPERANDS;
+		if (!c->dir || seen & banned)
+			return fail(err, errlen,
+				    "--guard takes --kernel DIR and nothing else");
+		break;
+	case MODE_GPL_COMPATIBLE:
+		banned = OPT_SYMVERS | OPT_JSON | OPT_VERBOSE |
+			 OPT_SIG_ENFORCE | OPT_OPERANDS;
+		if (!c->dir && !c->license_h)
+			return fail(err, errlen,
+				    "--gpl-compatible: needs --kernel DIR or --license-h FILE");
+		break;
+	case MODE_HELP:
+		return 0;
+	}
+	for (i = 0; i < sizeof(opt_names) / sizeof(*opt_names); i++)
+		if (seen & banned & (1u << i))
+			return fail(err, errlen, "%s does not take %s", mode,
+				    opt_names[i]);
+	if (c->mode == MODE_CHECK && !c->dir == !c->symvers)
+		return fail(err, errlen,
+			    "give exactly one of --kernel and --symvers");
+	if (c->mode == MODE_CHECK && !c->n_args)
+		return fail(err, errlen, "no module given");
+	return 0;
+}

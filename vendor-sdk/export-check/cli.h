@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-FileCopyrightText: 2026 The LSM export kit authors */
+/* The command line: one mode, and the options that mode takes. */
+#ifndef EXPORT_CHECK_CLI_H
+#define EXPORT_CHECK_CLI_H
+
+#include <stddef.h>
+
+#include "verdict.h"
+
+/* The exit statuses; main.c's catalogue says what each means. */
+enum exit_status {
+	EXIT_LOADS = 0,
+	EXIT_REFUSED = 1,
+	EXIT_BAD_INPUT = 2,
+};
+
+enum cli_mode {
+	MODE_CHECK,
+	MODE_TABLE,
+	MODE_GUARD,
+	MODE_GPL_COMPATIBLE,
+	MODE_HELP,
+};
+
+struct cli {
+	enum cli_mode mode;
+	const char *dir, *symvers, *license_h, *licence;
+	int json, verbose;
+	enum sig_enforce sig_enforce;
+	char **args;		/* the operands: modules, or NAME=DIR */
+	int n_args;
+};
+
+/*
+ * Parse ARGV.  Returns 0, or -1 with a one-line usage error in ERR (with
+ * no "export-check: " prefix): an unknown option, two modes at once, or
+ * an option or operand the mode does not take.
+ */
+int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen);
+
+extern const char cli_usage[];
+
+#endif
