@@ -9,7 +9,12 @@
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
-KIT_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/lsm-export-kit
+ifeq ($(origin KIT_CACHE),undefined)
+KIT_CACHE := $(shell bash scripts/lib.sh --cache)
+endif
+ifeq ($(strip $(KIT_CACHE)),)
+$(error KIT_CACHE is empty: set it, or HOME, to where the kit may cache kernels)
+endif
 export KIT_CACHE
 BUILD := build
 KERNEL ?= patched
@@ -21,7 +26,7 @@ export LICENSE
 FUZZ_RUNS ?= 10000000
 
 # Targets that need the Debian packages of scripts/install-deps.
-WORK := demo test test-debug kernels kdir modules lint bench sdk table man install fuzz guide \
+WORK := demo test test-debug kernels kdir modules cases lint bench sdk table man install fuzz guide \
 	dkms images vm vm-shell
 
 .PHONY: help deps clean clean-cache probes $(WORK)
@@ -33,6 +38,7 @@ help:
 	@echo "make kernels       build the baseline and patched kernels into \$$KIT_CACHE"
 	@echo "make kdir          print a kernel's build directory (KERNEL=baseline|patched, default patched)"
 	@echo "make modules       build the example modules against both kernels"
+	@echo "make cases         build the cases vendors meet, load them in the patched guest: build/demo/cases.json"
 	@echo "make dkms          package the examples for dkms: build/dkms/ (source trees, tarballs, -dkms .debs)"
 	@echo "make images        build the Debian guest images (dkms, and each kernel's .debs) into \$$KIT_CACHE"
 	@echo "make vm-shell      a root shell in the Debian guest on the patched kernel"
@@ -133,41 +139,63 @@ $(BUILD)/demo/dkms-initramfs.cpio.gz: $(DKMS)/plan.tsv harness/mkinitramfs $(GUE
 
 # The Debian guest boots with the initramfs's busybox init, which runs
 # Debian in a chroot: fast, and no systemd to wait for.
-DEBIAN_GUEST = harness/run-guest $(3) --memory 1024 --disk $(call IMAGE,$(1)) \
+DEBIAN_GUEST = $(3) --memory 1024 --disk $(call IMAGE,$(1)) \
 	--append 'kit.debian=$(2)' $(call TREE,$(1))/arch/x86/boot/bzImage \
 	$(BUILD)/demo/dkms-initramfs.cpio.gz
 
 vm: kernels images $(BUILD)/demo/dkms-initramfs.cpio.gz
-	@$(call DEBIAN_GUEST,$(KERNEL),shell loglevel=4,--interactive) $(BUILD)/vm-$(KERNEL)
+	@harness/run-guest $(call DEBIAN_GUEST,$(KERNEL),shell loglevel=4,--interactive) $(BUILD)/vm-$(KERNEL)
 
 vm-shell: vm
 
+# The cases vendors meet (example-modules/cases/cases.tsv), built against
+# the patched kernel and loaded in its guest: build/demo/cases.json.
+CASES := $(BUILD)/modules/cases
+CASE_SOURCES := $(wildcard example-modules/cases/*/* vendor-sdk/tests/fixtures/*/*)
+
+$(CASES)/.done: $(STAMP_patched) example-modules/cases/cases.tsv $(CASE_SOURCES) \
+		scripts/build-cases scripts/build-modules
+	@scripts/build-cases $(call TREE,patched) $(CASES)
+	@touch $@
+
+$(BUILD)/demo/cases-initramfs.cpio.gz: $(CASES)/.done harness/mkinitramfs $(GUEST_SCRIPTS)
+	@harness/mkinitramfs $@ harness/guest/cases.sh example-modules/cases/cases.tsv $(CASES)/*/*.ko
+
+CASES_GUEST = 'cases guest' --timeout 300 \
+	$(call TREE,patched)/arch/x86/boot/bzImage $(BUILD)/demo/cases-initramfs.cpio.gz $(BUILD)/demo/cases
+COLLECT_CASES = results/collect-cases $(BUILD) patched=$(call TREE,patched) && \
+	results/validate-json results/schemas/cases.schema.json $(BUILD)/demo/cases.json >/dev/null
+
+cases: kernels sdk $(BUILD)/demo/cases-initramfs.cpio.gz
+	@rc=0; harness/run-guests $(CASES_GUEST) || rc=1; $(COLLECT_CASES) || rc=1; exit $$rc
+
 # The guests run every time: the results are those of the last real run.
-# The insmod guests boot side by side, then the Debian (dkms) guests; each
-# guest's verdict is judged after.  guest-times.tsv is for bench/run.
-demo: kernels modules table probes images $(BUILD)/demo/initramfs.cpio.gz \
-		$(BUILD)/demo/dkms-initramfs.cpio.gz
-	@t0=$$(date +%s.%N); \
-	$(foreach k,$(KERNELS),scripts/timed "guest $(k)" harness/run-guest --timeout 300 \
-		$(call TREE,$(k))/arch/x86/boot/bzImage $(BUILD)/demo/initramfs.cpio.gz \
-		$(BUILD)/demo/$(k) & ) wait; \
-	t1=$$(date +%s.%N); \
-	$(foreach k,$(KERNELS),scripts/timed "dkms guest $(k)" \
-		$(call DEBIAN_GUEST,$(k),dkms.sh,--timeout 900) $(BUILD)/demo/dkms-$(k) & ) wait; \
-	t2=$$(date +%s.%N); \
-	awk -v a="$$t0" -v b="$$t1" -v c="$$t2" \
-		'BEGIN { printf "insmod\t%.2f\ndkms\t%.2f\n", b - a, c - b }' >$(BUILD)/demo/guest-times.tsv
-	@echo
+# The insmod and cases guests boot side by side, then the Debian (dkms)
+# guests; each guest's verdict is judged after.  The results record how
+# long each took.
+KERNEL_ARGS = $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k)))
+demo: kernels modules table probes images sdk $(BUILD)/demo/initramfs.cpio.gz \
+		$(BUILD)/demo/dkms-initramfs.cpio.gz $(BUILD)/demo/cases-initramfs.cpio.gz
 	@rc=0; \
-	harness/collect-demo $(BUILD) $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k))) || rc=1; \
+	harness/run-guests $(foreach k,$(KERNELS),'guest $(k)' --timeout 300 \
+		$(call TREE,$(k))/arch/x86/boot/bzImage $(BUILD)/demo/initramfs.cpio.gz \
+		$(BUILD)/demo/$(k) ';') $(CASES_GUEST) || rc=1; \
+	harness/run-guests $(foreach k,$(KERNELS),'dkms guest $(k)' \
+		$(call DEBIAN_GUEST,$(k),dkms.sh,--timeout 900) $(BUILD)/demo/dkms-$(k) ';') || rc=1; \
 	echo; \
-	harness/collect-matrix $(BUILD) $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k))) || rc=1; \
+	results/collect-demo $(BUILD) $(KERNEL_ARGS) || rc=1; \
 	echo; \
-	harness/licence-table $(BUILD) "$$LICENSE" $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k))) || rc=1; \
+	results/collect-matrix $(BUILD) $(KERNEL_ARGS) || rc=1; \
+	echo; \
+	$(COLLECT_CASES) || rc=1; \
+	echo; \
+	results/check-debian $(BUILD) || rc=1; \
+	echo; \
+	results/licence-table $(BUILD) "$$LICENSE" $(KERNEL_ARGS) || rc=1; \
 	for f in results matrix; do \
-		scripts/validate-json harness/schemas/$$f.schema.json $(BUILD)/demo/$$f.json >/dev/null || rc=1; \
+		results/validate-json results/schemas/$$f.schema.json $(BUILD)/demo/$$f.json >/dev/null || rc=1; \
 	done; \
-	echo "All results: $(BUILD)/demo/ (results.json, matrix.json, table.json, *.md, *.ktap)"; \
+	echo "All results: $(BUILD)/demo/ (results, matrix, cases, table: .json, .md, .ktap)"; \
 	exit $$rc
 
 test: kernels
@@ -208,10 +236,10 @@ $(BUILD)/man/lsm-export-kit.7: Makefile scripts/make-targets-man
 
 man: $(BUILD)/man/export-check.1 $(BUILD)/man/lsm-export-kit.7
 
-# The guide's tables come from the last run; run make demo (and make test
-# for the cases) first, or they say "not yet measured".
-guide: kernels sdk man
-	@guide/build $(BUILD) $(call TREE,patched)
+# The guide's tables come from the last run (build/demo/*.json): run make
+# demo first, or they say "not yet measured".
+guide: sdk man
+	@guide/build $(BUILD)
 
 # kit.mk finds the headers beside it: share/lsm-export-kit/{kbuild,include}.
 install: sdk man

@@ -75,3 +75,62 @@ wait_for() {
 	done
 	! kill -0 "$1" 2>/dev/null
 }
+
+# Where kernels, images and probes are cached, outside the work tree.
+# The one default; the Makefile asks for it (scripts/lib.sh --cache).
+KIT_CACHE=${KIT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/lsm-export-kit}
+export KIT_CACHE
+
+_kit_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+# kit_series_patches baseline|patched: the patch files of that kernel, in
+# the order of kernel-patch/series; the baseline's are those above the
+# "# end of baseline" line.
+kit_series_patches() {
+	local line in_baseline=1 series=$_kit_top/kernel-patch/series
+	[[ $1 == baseline || $1 == patched ]] || die "kit_series_patches: no kernel '$1'"
+	while IFS= read -r line; do
+		if [[ $line == "# end of baseline"* ]]; then
+			in_baseline=0
+			continue
+		fi
+		[[ -z $line || $line == \#* ]] && continue
+		[[ -f $_kit_top/kernel-patch/$line ]] || die "$series: patch $line not found"
+		if [[ $1 == patched ]] || ((in_baseline)); then
+			printf '%s\n' "$_kit_top/kernel-patch/$line"
+		fi
+	done <"$series"
+}
+
+# kit_kernel_args NAME... -- ARG...: parse the NAME=TREE arguments of the
+# results scripts into the associative array "kernel_tree", exactly one per NAME.
+kit_kernel_args() {
+	local names=() arg
+	while [[ $1 != -- ]]; do
+		names+=("$1")
+		shift
+	done
+	shift
+	(($# == ${#names[@]})) || die "want ${names[*]/%/=TREE}, got $# kernel arguments"
+	for arg; do
+		[[ $arg == *=* && " ${names[*]} " == *" ${arg%%=*} "* ]] ||
+			die "bad argument '$arg': want one of ${names[*]/%/=TREE}"
+		[[ -z ${kernel_tree[${arg%%=*}]:-} ]] || die "kernel ${arg%%=*} given twice"
+		[[ -d ${arg#*=} ]] || die "${arg#*=}: no such kernel tree"
+		kernel_tree[${arg%%=*}]=${arg#*=}
+	done
+}
+
+# conf_value FILE VAR: VAR's value in a shell-style conf file (dkms.conf),
+# read without running it; the first, if VAR is set twice.
+conf_value() {
+	sed -n "s/^$2=\"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$1" | sed -n 1p
+}
+
+# Run as a program: "lib.sh --cache" prints KIT_CACHE, for the Makefile.
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
+	case ${1:-} in
+	--cache) printf '%s\n' "$KIT_CACHE" ;;
+	*) die "usage: scripts/lib.sh --cache (otherwise source it)" ;;
+	esac
+fi

@@ -6,16 +6,15 @@
 # one boot.  Fails if either part fails.
 # shellcheck source=guard.sh
 . /kit/guard.sh
+# shellcheck source=records.sh
+. /kit/records.sh
 
-# S <phase> <uptime>: when each part started, for bench/run.
+# When each part started (the guest's uptime), for the results' timings.
 stamp() {
-	printf 'S\t%s\t%s\n' "$1" "$(cut -d' ' -f1 /proc/uptime)" >&3
+	record R guest "started_$1" "$(cut -d' ' -f1 /proc/uptime)"
 }
 
-# What the guest is: records about "guest", not a module.
-printf 'R\tguest\tnproc\t%s\n' "$(nproc)" >&3
-printf 'R\tguest\tlsm\t%s\n' "$(cat /sys/kernel/security/lsm)" >&3
-
+guest_records
 stamp examples
 sh /kit/load-modules.sh || exit 1
 stamp probes

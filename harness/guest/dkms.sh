@@ -5,7 +5,7 @@
 # Runs inside the Debian guest (harness/guest/debian.sh): install each
 # example of /kit/dkms/plan.tsv the way a customer would, with dkms, load
 # what dkms installed with modprobe, see whether its policy works, unload
-# it, and report everything on fd 3 (the records of observe.sh).
+# it, and report everything as records (observe.sh, records.sh).
 #
 # plan.tsv: module, dkms package name, version, method, kind (lsm|capable).
 # Methods: "deb" installs the <name>-dkms package with apt, whose
@@ -90,8 +90,6 @@ while IFS=$'\t' read -r mod name version method kind; do
 	if [[ $result == installed ]]; then
 		rec module_path "$(modinfo -n "$mod" 2>&1)"
 		load_records "$kind" modprobe "$mod"
-	else
-		messages M
 	fi
 done <plan.tsv
 exit 0

@@ -2,13 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 #
-# Guest side of the matrix: load every probe of /kit/probes/probes.tsv, leaving
-# each loaded, then report on fd 3:
-#   P <probe> <insmod exit status>
-#   T <probe> <the module's taint flags>       for each loaded probe
-#   L <line>                                   the kernel log of the loads
+# Guest side of the matrix: load every probe of /kit/probes/probes.tsv,
+# leaving each loaded, then report, for each probe, its insmod_exit, its
+# module_taint if it loaded, and the kernel's messages about it.
 # shellcheck source=guard.sh
 . /kit/guard.sh
+# shellcheck source=records.sh
+. /kit/records.sh
 
 tab=$(printf '\t')
 
@@ -18,7 +18,7 @@ load_every() {
 	while IFS="$tab" read -r name _; do
 		if [ $((i % $1)) -eq "$2" ]; then
 			insmod "/kit/probes/$name.ko" 2>/dev/null
-			printf 'P\t%s\t%s\n' "$name" "$?" >&3
+			record R "$name" insmod_exit "$?"
 		fi
 		i=$((i + 1))
 	done </kit/probes/probes.tsv
@@ -36,8 +36,11 @@ wait
 for f in /sys/module/lp[0-9]*_*/taint; do
 	[ -r "$f" ] || continue
 	m=${f#/sys/module/}
-	printf 'T\t%s\t%s\n' "${m%/taint}" "$(cat "$f")" >&3
+	record R "${m%/taint}" module_taint "$(cat "$f")"
 done
-dmesg | while IFS= read -r line; do
-	printf 'L\t%s\n' "$line" >&3
+# Each probe's lines start with its name.
+dmesg | sed 's/^\[ *[0-9.]*\] //' | while IFS= read -r line; do
+	case $line in
+	lp[0-9]*_*:*) record A "${line%%:*}" messages "$line" ;;
+	esac
 done

@@ -4,35 +4,30 @@
 #
 # Sourced by the guest scripts that load a module and see what it does,
 # whether insmod put it there (load-modules.sh) or dkms (dkms.sh).  Each
-# observation goes to fd 3, the results channel, as tab-separated records
-# for harness/guest-records, about the module named by $mod:
-#   R <module> <key> <value>       an observation
-#   A <module> <key> <line>        one more line of a list (command output)
-#   M <module> <line>              a kernel message while loading and probing
-#   U <module> <line>              a kernel message while unloading
+# observation is a record (records.sh) about the module named by $mod:
+# "messages" and "unload_messages" hold the kernel's lines about it while
+# it loaded and was probed, and while it unloaded.
 
 # Guest-only, like the scripts that source it: refused on a host.
 # shellcheck source=guard.sh
 . /kit/guard.sh
+# shellcheck source=records.sh
+. /kit/records.sh
 
 mod=${mod-}
 
 rec() {
-	printf 'R\t%s\t%s\t%s\n' "$mod" "$1" "$2" >&3
+	record R "$mod" "$1" "$2"
 }
 
-# rec_lines KEY FILE: each line of FILE as an A record.
+# rec_lines KEY FILE: each line of FILE as one more line of the list KEY.
 rec_lines() {
-	while IFS= read -r line || [ -n "$line" ]; do
-		printf 'A\t%s\t%s\t%s\n' "$mod" "$1" "$line" >&3
-	done <"$2"
+	lines_of "$mod" "$1" "$2"
 }
 
-# messages M|U: the kernel messages since the last call.
+# messages messages|unload_messages: the kernel's new lines about $mod.
 messages() {
-	dmesg -c | sed "s/^\[ *[0-9.]*\] //" | while IFS= read -r line; do
-		printf '%s\t%s\t%s\n' "$1" "$mod" "$line" >&3
-	done
+	kernel_lines_of "$mod" "$1"
 }
 
 lsm_listed() {
@@ -91,7 +86,7 @@ load_records() {
 	rec "${load}_output" "$(tr '\n' ' ' </tmp/load.out)"
 	taint_records after
 	probe "$kind"
-	messages M
+	messages messages
 	[ "$load_exit" = 0 ] || return 0
 	if [ "$load" = insmod ]; then
 		rmmod "$mod"
@@ -103,5 +98,5 @@ load_records() {
 		rec lsm_listed_after_unload "$(lsm_listed)"
 		mkdir_probe mkdir_denied_after_unload kit-denied
 	}
-	messages U
+	messages unload_messages
 }

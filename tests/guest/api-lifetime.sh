@@ -4,33 +4,33 @@
 #
 # Guest side of the API and lifetime test of patch 0001.  Loads
 # lsm_api_test (which checks register_security()'s error returns and the
-# static key at /kit/key_site as it loads), unloads it while its hook
-# sleeps, then loads it again with skip_unregister=1 and unloads it.
-# Reports on fd 3:
-#   R <key> <value>     an observation
-#   K <line>            lsm_api_test's KTAP output as it loaded
-#   M <line>            the kernel log after that
+# static key at /kit/key_site as it loads, in KTAP), unloads it while its
+# hook sleeps, then loads it again with skip_unregister=1 and unloads it.
+# Records about lsm_api_test: its KTAP ("ktap"), each step's outcome, and
+# the kernel's messages; about the guest: nproc, lsm.
 # shellcheck source=../../harness/guest/guard.sh
 . /kit/guard.sh
+# shellcheck source=../../harness/guest/records.sh
+. /kit/records.sh
+
+m=lsm_api_test
 rec() {
-	printf 'R\t%s\t%s\n' "$1" "$2" >&3
+	record R "$m" "$1" "$2"
 }
 
 lsm_listed() {
-	if tr ',' '\n' </sys/kernel/security/lsm | grep -qx lsm_api_test; then
+	if tr ',' '\n' </sys/kernel/security/lsm | grep -qx "$m"; then
 		echo true
 	else
 		echo false
 	fi
 }
 
-rec nproc "$(nproc)"
+guest_records
+dmesg -c >/dev/null
 insmod /kit/lsm_api_test.ko delay_ms=2000 key_site="$(cat /kit/key_site)"
 rec insmod_exit $?
-# The KTAP lines the module printed as it loaded.
-dmesg -c | sed -n 's/^lsm_api_test: //p' | while IFS= read -r line; do
-	printf 'K\t%s\n' "$line" >&3
-done
+ktap_of "$m" "$m"
 rec lsm_listed "$(lsm_listed)"
 
 # Unload while the hook sleeps: rmmod must wait for it.
@@ -59,6 +59,4 @@ rec lsm_listed_after_skip "$(lsm_listed)"
 mkdir /tmp/kit-after
 rec mkdir_after_skip_exit $?
 
-dmesg | while IFS= read -r line; do
-	printf 'M\t%s\n' "$line" >&3
-done
+kernel_lines_of "$m" messages

@@ -7,18 +7,23 @@
 # three processes create and remove directories so its hook keeps firing,
 # one of them on the name whose hook sleeps; then unload it.  Then the
 # registration-versus-unload race of lsm-race.sh, /kit/cycles times too.
-# Reports on fd 3:  R kasan/lockdep <lines seen at boot>, R nproc <n>,
-# R lsm <active LSMs>, R cycles <n>, R failures <n>, R mkdirs <n>,
-# R race_cycles <n>, R race_failures <n>, R race_outcomes <counts>.
+# Records about "stress": kasan and lockdep (their lines at boot), cycles,
+# failures, mkdirs, race_cycles, race_failures, race_outcomes; about the
+# guest: nproc, lsm.
 # shellcheck source=../../harness/guest/guard.sh
 . /kit/guard.sh
+# shellcheck source=../../harness/guest/records.sh
+. /kit/records.sh
+
+rec() {
+	record R stress "$1" "$2"
+}
 
 cycles=$(cat /kit/cycles)
 # The debug machinery is on: said at boot, before thousands of lines.
-printf 'R\tkasan\t%s\n' "$(dmesg | grep -c 'KernelAddressSanitizer initialized')" >&3
-printf 'R\tlockdep\t%s\n' "$(dmesg | grep -c 'Lock dependency validator')" >&3
-printf 'R\tnproc\t%s\n' "$(nproc)" >&3
-printf 'R\tlsm\t%s\n' "$(cat /sys/kernel/security/lsm)" >&3
+rec kasan "$(dmesg | grep -c 'KernelAddressSanitizer initialized')"
+rec lockdep "$(dmesg | grep -c 'Lock dependency validator')"
+guest_records
 
 # hammer N NAME: mkdir and rmdir /tmp/NAME until /tmp/stop appears.
 hammer() {
@@ -44,9 +49,9 @@ done
 touch /tmp/stop
 wait
 
-printf 'R\tcycles\t%s\n' "$i" >&3
-printf 'R\tfailures\t%s\n' "$failures" >&3
-printf 'R\tmkdirs\t%s\n' "$(($(cat /tmp/count1) + $(cat /tmp/count2) + $(cat /tmp/count3)))" >&3
+rec cycles "$i"
+rec failures "$failures"
+rec mkdirs "$(($(cat /tmp/count1) + $(cat /tmp/count2) + $(cat /tmp/count3)))"
 
 # Another module's hooks registered from every CPU while it comes and goes.
 insmod /kit/lsm_race.ko || failures=$((failures + 1))
@@ -58,7 +63,7 @@ while [ "$i" -lt "$cycles" ]; do
 	i=$((i + 1))
 done
 rmmod lsm_race || race_failures=$((race_failures + 1))
-printf 'R\trace_cycles\t%s\n' "$i" >&3
-printf 'R\trace_failures\t%s\n' "$race_failures" >&3
-printf 'R\trace_outcomes\t%s\n' "$(dmesg | sed -n 's/^lsm_race: registered/registered/p' | tail -n 1)" >&3
+rec race_cycles "$i"
+rec race_failures "$race_failures"
+rec race_outcomes "$(dmesg | sed -n 's/^\[ *[0-9.]*\] //; s/^lsm_race: registered/registered/p' | tail -n 1)"
 [ "$failures" -eq 0 ] && [ "$race_failures" -eq 0 ]

@@ -3,21 +3,24 @@
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 #
 # Guest side of the reserved-hook test of patch 0001.  Loads
-# lsm_hooks_test, which tries every hook alone (KTAP, one line per hook)
-# and then stays registered with every hook it was allowed, all returning
-# "allowed"; then sets a security.* xattr with and without CAP_SYS_ADMIN,
-# with that module loaded and after it is gone.  Reports on fd 3:
-#   R <key> <value>     an observation
-#   K <line>            lsm_hooks_test's KTAP output
-#   M <line>            the kernel log after that
+# lsm_hooks_test, which tries every hook alone (its KTAP, one case per
+# hook) and then stays registered with every hook it was allowed, all
+# returning "allowed"; then sets a security.* xattr with and without
+# CAP_SYS_ADMIN, with that module loaded and after it is gone.  Records
+# about lsm_hooks_test: "ktap", insmod_exit, lsm_loaded, rmmod_exit and
+# setxattr_{loaded,unloaded}_{with,without} (0 or the errno's name).
 # shellcheck source=../../harness/guest/guard.sh
 . /kit/guard.sh
+# shellcheck source=../../harness/guest/records.sh
+. /kit/records.sh
+
+m=lsm_hooks_test
 rec() {
-	printf 'R\t%s\t%s\n' "$1" "$2" >&3
+	record R "$m" "$1" "$2"
 }
 
 # xattr WHEN: setxattr security.kit on a tmpfs file, with and without
-# CAP_SYS_ADMIN; records WHEN_with and WHEN_without.
+# CAP_SYS_ADMIN.
 xattr() {
 	touch /tmp/xattr-target
 	/kit/xattr-nocap /tmp/xattr-target security.kit | while IFS="$(printf '\t')" read -r how result; do
@@ -25,20 +28,13 @@ xattr() {
 	done
 }
 
-rec nproc "$(nproc)"
-rec lsm "$(cat /sys/kernel/security/lsm)"
+guest_records
 dmesg -c >/dev/null
 insmod /kit/lsm_hooks_test.ko
 rec insmod_exit $?
-dmesg -c | sed -n 's/^lsm_hooks_test: //p' | while IFS= read -r line; do
-	printf 'K\t%s\n' "$line" >&3
-done
+ktap_of "$m" "$m"
 rec lsm_loaded "$(cat /sys/kernel/security/lsm)"
 xattr loaded
 rmmod lsm_hooks_test
 rec rmmod_exit $?
 xattr unloaded
-
-dmesg | while IFS= read -r line; do
-	printf 'M\t%s\n' "$line" >&3
-done

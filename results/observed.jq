@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 #
-# What a guest saw of one loaded (or refused) module, from the records of
-# harness/guest/observe.sh, as result-row fields.  Shared by collect-demo
-# (insmod) and collect-dkms (dkms + modprobe).  $letters maps taint bit
-# numbers to letters (harness/taint-letters).
+# What a guest saw of one loaded (or refused) module, from its records
+# (harness/guest/observe.sh, read by results/guest-records), as result-row
+# fields: shared by the insmod and the dkms rows of results/collect-demo.
+# $letters maps taint bit numbers to letters (results/taint-letters).
 
 def taint_flags($mask; $letters): [range(0; 32) as $b
 	| select((($mask / pow(2; $b)) | floor) % 2 == 1)

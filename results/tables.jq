@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: 2026 The LSM export kit authors
+#
+# The rows of the tables people read, as arrays of plain cells, from the
+# results JSON: one definition for guide/build, which renders them, and for
+# the tests that check the rendered guide against the results.
+
+def yes_no: if . then "yes" else "no" end;
+def letters: join("") | if . == "" then "-" else . end;
+
+# results.json: the example modules loaded with insmod.
+def demo_header: ["kernel", "module", "licence", "built", "loaded", "taint", "policy works"];
+def demo_rows: .loads[] | select(.kind == "insmod")
+	| [.kernel, .module, (.license // "none"), (.built | yes_no), (.loaded | yes_no),
+	   (.taint | letters), (.hook_effective | yes_no)];
+
+# results.json: the same examples installed with dkms in the Debian guest.
+def dkms_header: ["kernel", "module", "installed with", "dkms", "loaded", "taint", "policy works"];
+def dkms_rows: .loads[] | select(.kind == "dkms")
+	| [.kernel, .module, .install_command, .install_result, (.loaded | yes_no),
+	   (.taint | letters), (.hook_effective | yes_no)];
+
+# matrix.json: loads and refusals per kernel and licence class.
+def matrix_header: ["kernel", "licence class", "loads", "refused"];
+def matrix_rows: .summary | to_entries[] | .key as $k | .value | to_entries[]
+	| [$k, .key, (.value.loaded | tostring), (.value.refused | tostring)];
+
+# table.json: the permission table's symbols and their export types.
+def permission_rows: .symbols[]
+	| [.symbol, .file, .kernels.baseline.export, .kernels.patched.export];
+
+# A Markdown table of a header and rows; cells in the columns listed in
+# $code (0-based) are set as code.
+def markdown($header; rows; $code):
+	"| " + ($header | join(" | ")) + " |",
+	"|" + ($header | map("---") | join("|")) + "|",
+	(rows | to_entries | map(if (.key | IN($code[])) then "`\(.value)`" else .value end)
+		| "| " + join(" | ") + " |");

@@ -1,0 +1,94 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: 2026 The LSM export kit authors
+# shellcheck shell=bash
+# Sourced by tests/run, after tests/lib.sh (top, build, logs, results...).
+# shellcheck disable=SC2154
+#
+# cases: the cases vendors meet (example-modules/cases/cases.tsv: the case
+# modules and the SDK's fixtures), as make demo built them against the
+# patched kernel and its guest loaded them: build/demo/cases.json.
+
+kit_group cases "demo" \
+	cases_built cases_schema cases_as_predicted cases_shim cases_importer cases_fixtures
+
+cases_json=$build/demo/cases.json
+
+# expect_case FILTER [DESCRIPTION]: FILTER is true of cases.json.
+expect_case() {
+	jq -e "$1" "$cases_json" >/dev/null || fail "${2:-$1} (in $cases_json)"
+}
+
+# case_row MODULE: the jq selector of one case.
+case_row() {
+	echo ".cases[] | select(.module == \"$1\")"
+}
+
+# Every case module builds, but the one modpost must refuse.
+t_cases_built() {
+	jq -r '.cases[] | "\(.module): built=\(.built)"' "$cases_json"
+	expect_case '[.cases[] | select(.module != "no_license") | .built] | all' "every other case builds"
+	expect_case "$(case_row no_license) | .built == false
+		and (.build_messages | map(test(\"^ERROR: modpost: missing MODULE_LICENSE\\\\(\\\\) in \")) | any)" \
+		"no_license is refused by modpost for its missing MODULE_LICENSE()"
+}
+
+# cases.json conforms to its schema, which rejects a damaged copy.
+t_cases_schema() {
+	results/validate-json results/schemas/cases.schema.json "$cases_json"
+	jq '.cases[0].loaded_as = "carried"' "$cases_json" >"$logs/cases.bad.json"
+	if results/validate-json results/schemas/cases.schema.json "$logs/cases.bad.json" 2>/dev/null; then
+		fail "the cases schema accepted a damaged copy"
+	fi
+}
+
+# What the guest saw is what export-check predicted, for every loaded case.
+t_cases_as_predicted() {
+	jq -r '.cases[] | select(.observed) | "\(.module): loaded=\(.loaded) taint=\(.module_taint // [] | join(""))"
+		+ " predicted loads=\(.predicted.loads) taints=\(.predicted.taints | join(""))"' "$cases_json"
+	expect_case '.kernel.guest_verdict == "pass" and .kernel.guest_cpus == 2' "the cases guest passed on 2 CPUs"
+	expect_case '[.cases[] | select(.loaded_as != "none") | .observed] | all' "every case was loaded"
+	expect_case '[.cases[] | .as_predicted != false] | all' "every observation as export-check predicted"
+}
+
+# The shim: the loader cannot see intent; both load and the hook works;
+# export-check warns of the shim and of its user.
+t_cases_shim() {
+	expect_case "$(case_row gpl_shim) | .loaded"
+	expect_case "$(case_row proprietary_via_shim) | .loaded and .module_taint == [\"P\", \"O\", \"E\"]
+		and .evidence.mkdir_denied_exit == \"1\"" \
+		"the proprietary module loads and works through the shim"
+	expect_case "$(case_row gpl_shim) | .predicted.warnings | map(test(\"GPL shim\")) | any" \
+		"export-check flags the shim"
+	expect_case "$(case_row proprietary_via_shim) | .predicted.warnings | map(test(\"re-exports\")) | any" \
+		"export-check flags the shim's user"
+}
+
+# GPL-only symbols plus a proprietary module's symbol: refused (5.9+).  It
+# resolves prop_helper first (symbol-table order), inherits taint P, and is
+# then refused the GPL-only symbol; export-check says so the same way.
+t_cases_importer() {
+	expect_case "$(case_row prop_exporter) | .loaded"
+	expect_case "$(case_row gpl_importer) | .loaded == false"
+	expect_case "$(case_row gpl_importer) | .kernel_messages
+		| index(\"gpl_importer: module uses symbols prop_helper from proprietary module prop_exporter, inheriting taint.\") != null"
+	expect_case "$(case_row gpl_importer) | .kernel_messages
+		| index(\"gpl_importer: Unknown symbol securityfs_remove (err -2)\") != null"
+	expect_case "$(case_row gpl_importer) | .predicted.reasons
+		| index(\"uses GPL-only symbol securityfs_remove (EXPORT_SYMBOL_GPL in vmlinux), refused after inheriting taint P from prop_exporter\") != null" \
+		"export-check predicts the refusal as the kernel made it"
+}
+
+# What the kernel itself said about the licence tricks export-check warns of.
+t_cases_fixtures() {
+	expect_case "$(case_row fx_nul_gpl) | .loaded and .module_taint == [\"O\", \"E\"]" \
+		"the kernel took \"GPL\\\\0...\" as GPL"
+	expect_case "$(case_row driverloader) | .kernel_messages
+		| index(\"driverloader: Unknown symbol securityfs_remove (err -2)\") != null" \
+		"driverloader was refused securityfs_remove"
+	expect_case "$(case_row fx_ns_missing) | .kernel_messages
+		| map(test(\"uses symbol \\\\(crypto_cipher_setkey\\\\) from namespace CRYPTO_INTERNAL, but does not import it\")) | any" \
+		"the kernel refused the namespace"
+	expect_case "$(case_row fx_ns_import) | .loaded"
+	expect_case "$(case_row fx_case_gpl) | .loaded and (.module_taint | index(\"P\") != null)" \
+		"MODULE_LICENSE(\"gpl\") taints P"
+}

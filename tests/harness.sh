@@ -1,0 +1,360 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: 2026 The LSM export kit authors
+# shellcheck shell=bash
+# Sourced by tests/run, after tests/lib.sh (top, build, logs, results...).
+# shellcheck disable=SC2154
+#
+# harness: a broken guest is never a pass; bad environments are named;
+# the host stays untouched (host_untouched last).
+
+kit_group harness "kernels" \
+	harness_reports_hang harness_reports_panic harness_reports_oops \
+	harness_reports_warning harness_reports_guest_failure \
+	harness_rejects_bad_input accel_choice guest_scripts_refuse_host \
+	harness_bad_environment harness_qemu_fails cache_disk_full \
+	interrupted_build concurrent_demos accel_honours_kit_qemu run_guest_stopped \
+	demo_interrupted probes_key_covers_config usage_errors cleanup_on_failure \
+	host_untouched
+
+# fault_guest MODE TIMEOUT: run the fault guest; prints the verdict line.
+fault_guest() {
+	local out=$build/tests/fault-$1 rc=0
+	mkdir -p "$out"
+	echo "$1" >"$out/fault-mode"
+	[[ -f $build/tests/fault-modules/harness_fault/harness_fault.ko ]] ||
+		scripts/build-modules "$(kdir patched)" "$build/tests/fault-modules" \
+			tests/modules/harness_fault >&2
+	harness/mkinitramfs "$out/initramfs.cpio.gz" tests/guest/fault.sh "$out/fault-mode" \
+		"$build/tests/fault-modules/harness_fault/harness_fault.ko"
+	harness/run-guest --timeout "$2" "$(kdir patched)/arch/x86/boot/bzImage" \
+		"$out/initramfs.cpio.gz" "$out/guest" || rc=$?
+	((rc == 1)) || fail "run-guest exit status $rc for $1, want 1"
+}
+
+expect_verdict() {
+	local verdict
+	verdict=$(fault_guest "$1" "$2")
+	echo "$1 -> $verdict"
+	[[ $verdict == "$3"* ]] || fail "$1 guest reported '$verdict', want '$3...'"
+	! pgrep -f "qemu-system-x86_64.*fault-$1" >/dev/null || fail "QEMU left running"
+}
+
+t_harness_reports_hang() {
+	expect_verdict hang 10 "hang: no end marker"
+}
+
+t_harness_reports_panic() {
+	expect_verdict panic 60 "panic: Kernel panic - not syncing: harness_fault: deliberate panic"
+}
+
+t_harness_reports_oops() {
+	expect_verdict oops 60 "oops: "
+}
+
+t_harness_reports_warning() {
+	expect_verdict warn 60 "warning: "
+}
+
+t_harness_reports_guest_failure() {
+	expect_verdict status-3 60 "fail: guest status 3"
+}
+
+t_harness_rejects_bad_input() {
+	local rc=0 err
+	err=$(harness/run-guest /nonexistent/bzImage /nonexistent/initrd "$build/tests/bad" 2>&1) || rc=$?
+	echo "$err"
+	((rc == 2)) || fail "exit status $rc, want 2"
+	[[ $err == "run-guest: error: kernel image /nonexistent/bzImage is missing or empty" ]] ||
+		fail "unexpected message"
+}
+
+# KVM is used only where it is real; a bad KIT_ACCEL is refused.
+t_accel_choice() {
+	local bz rc=0 err
+	bz=$(kdir patched)/arch/x86/boot/bzImage
+	[[ $(KIT_ACCEL=tcg harness/accel "$bz") == tcg ]] || fail "KIT_ACCEL=tcg not obeyed"
+	if ! grep -qwE 'vmx|svm' /proc/cpuinfo; then
+		[[ $(harness/accel "$bz") == tcg ]] || fail "chose KVM on a CPU without vmx/svm"
+		echo "no vmx/svm here: tcg, as it should be"
+	else
+		echo "vmx/svm present: accel probed $(harness/accel "$bz")"
+	fi
+	err=$(KIT_ACCEL=fast harness/accel "$bz" 2>&1) || rc=$?
+	((rc == 2)) || fail "KIT_ACCEL=fast: exit $rc, want 2"
+	[[ $err == "accel: error: KIT_ACCEL must be tcg, kvm or auto, not 'fast'" ]] || fail "message: $err"
+}
+
+# Guest scripts run on the host stop before loading anything.
+t_guest_scripts_refuse_host() {
+	local tmp f rc n=0
+	tmp=$(mktemp -d)
+	at_exit rm -rf "$tmp"
+	for f in insmod rmmod modprobe; do
+		# shellcheck disable=SC2016 # expanded by the shim, not here
+		printf '#!/bin/sh\necho "$0 $*" >>%s/calls\n' "$tmp" >"$tmp/$f"
+		chmod +x "$tmp/$f"
+	done
+	while IFS= read -r f; do
+		rc=0
+		PATH=$tmp:$PATH sh "$f" </dev/null >"$tmp/out" 2>&1 || rc=$?
+		echo "$f: exit $rc: $(head -n 1 "$tmp/out")"
+		((rc != 0)) || fail "$f ran on the host"
+		[[ ! -e $tmp/calls ]] || fail "$f called $(cat "$tmp/calls") on the host"
+		n=$((n + 1))
+	done < <(git grep -l -E '\b(insmod|rmmod|modprobe)\b' -- harness/guest tests/guest bench/guest)
+	((n >= 3)) || fail "only $n guest scripts found"
+	rc=0
+	sh harness/guest/guard.sh 2>"$tmp/err" || rc=$?
+	((rc == 2)) || fail "guard.sh exit $rc on the host, want 2"
+	expect_grep "$tmp/err" "refusing to run outside the kit's QEMU guest"
+}
+
+# The host stays untouched: no host-side script runs a module command, and
+# what the host's kernel has loaded, and /lib/modules, are as they were
+# before the tests (compared with the snapshot taken when tests/run began).
+host_state() {
+	echo "modules: $(cut -d' ' -f1 /proc/modules 2>/dev/null | sort | paste -sd ' ' || true)"
+	[[ -r /proc/modules ]] || echo "modules: no /proc/modules on this host"
+	echo "dkms tree: $(find /var/lib/dkms -printf '%p\n' 2>/dev/null | sort | sha256sum)"
+	if [[ -d /lib/modules ]]; then
+		echo "lib/modules: $(find /lib/modules -printf '%p %s %T@\n' 2>/dev/null | sort | sha256sum)"
+	else
+		echo "lib/modules: absent"
+	fi
+}
+
+t_host_untouched() {
+	local f hits
+	while IFS= read -r f; do
+		case $f in harness/guest/* | tests/guest/* | bench/guest/*) continue ;; esac
+		hits=$(sed 's/#.*//' "$f" |
+			grep -nE '(^|[;&|]|then|do|else)[[:space:]]*(sudo[[:space:]]+)?(insmod|rmmod|modprobe|dkms[[:space:]]+(add|build|install|autoinstall|ldtarball|mktarball))([[:space:]]|$)' ||
+			true)
+		[[ -z $hits ]] || fail "$f runs a module command on the host: $hits"
+	done < <(shell_scripts)
+	diff "$logs/host-before" <(host_state) || fail "the host's modules or /lib/modules changed"
+	cat "$logs/host-before"
+	! pgrep -f 'qemu-system-x86_64.*kit.guest=1' >/dev/null || fail "a guest QEMU is still running"
+}
+
+# QEMU missing, or a kernel image that is not one: clear errors, no pass.
+t_harness_bad_environment() {
+	local out=$build/tests/bad-env rc=0 err
+	mkdir -p "$out"
+	err=$(KIT_QEMU=/nonexistent/qemu harness/run-guest "$(kdir patched)/arch/x86/boot/bzImage" \
+		"$build/demo/initramfs.cpio.gz" "$out/a" 2>&1) || rc=$?
+	echo "$err"
+	if ((rc != 2)) || [[ $err != *"/nonexistent/qemu not found"* ]]; then
+		fail "missing QEMU: exit $rc"
+	fi
+	head -c 300000 "$(kdir patched)/arch/x86/boot/bzImage" >"$out/truncated-bzImage"
+	rc=0
+	harness/run-guest --timeout 20 "$out/truncated-bzImage" "$build/demo/initramfs.cpio.gz" "$out/b" || rc=$?
+	echo "truncated kernel: exit $rc, verdict: $(cat "$out/b/verdict")"
+	((rc == 1)) || fail "a truncated kernel image gave exit $rc"
+	[[ $(cat "$out/b/verdict") != pass ]] || fail "a truncated kernel image passed"
+}
+
+# QEMU that fails to start is reported as such.
+t_harness_qemu_fails() {
+	local out=$build/tests/qemu-fails rc=0
+	KIT_QEMU=/bin/false harness/run-guest "$(kdir patched)/arch/x86/boot/bzImage" \
+		"$build/demo/initramfs.cpio.gz" "$out" || rc=$?
+	echo "verdict: $(cat "$out/verdict")"
+	((rc == 1)) || fail "exit $rc"
+	[[ $(cat "$out/verdict") == "qemu: did not start the guest"* ]] || fail "not reported as a QEMU failure"
+}
+
+# A full disk in the cache: a clear failure, no stamp, nothing half-built
+# taken for built.
+t_cache_disk_full() {
+	local mnt rc=0
+	mnt=$(mktemp -d)
+	mount -t tmpfs -o size=64m tmpfs "$mnt" || fail "cannot mount a small tmpfs (needs root)"
+	kernel-patch/build-kernels "$mnt" 2>"$logs/disk-full.err" || rc=$?
+	tail -n 3 "$logs/disk-full.err"
+	if compgen -G "$mnt/kernels/*/*.ok" >/dev/null; then
+		umount "$mnt"
+		fail "a kernel was stamped built on a full disk"
+	fi
+	umount "$mnt"
+	rmdir "$mnt"
+	((rc != 0)) || fail "build-kernels succeeded on a full disk"
+	grep -q 'No space left on device' "$logs/disk-full.err" || fail "the error does not say the disk is full"
+}
+
+# A build interrupted (SIGINT, then SIGKILL) and run again builds the right
+# kernel.  The baseline is copied in so only the patched build is redone.
+t_interrupted_build() {
+	local cache=$build/tests/interrupt-cache pid top b i sig stage
+	rm -rf "$cache"
+	top=$(kernel-patch/build-kernels "$cache" --stamps | sed -n 1p)
+	top=${top%/baseline.ok}
+	b=$(kdir baseline)
+	mkdir -p "$top"
+	cp -a "$b" "$top/baseline"
+	cp -a "$b-build.log" "$top/"
+	touch "$top/baseline.ok"
+	# SIGINT as the patched tree is being copied, SIGKILL as it is built.
+	for sig in INT:copying KILL:building; do
+		stage=${sig#*:} sig=${sig%:*}
+		# A background job ignores SIGINT; a terminal's Ctrl-C does not.
+		setsid python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execvp(sys.argv[1], sys.argv[1:])' kernel-patch/build-kernels "$cache" >"$logs/interrupt-$sig.log" 2>&1 &
+		pid=$!
+		for ((i = 0; i < 600; i++)); do
+			grep -q "kernel patched\\] $stage" "$logs/interrupt-$sig.log" && break
+			sleep 0.05
+		done
+		kill -"$sig" -- -"$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+		echo "$sig during: $(tail -n 1 "$logs/interrupt-$sig.log")"
+		! compgen -G "$top/patched-*.ok" >/dev/null || fail "patched stamped after SIG$sig"
+	done
+	kernel-patch/build-kernels "$cache" 2>&1 | tail -n 2
+	[[ $(awk -F'\t' '$2 == "register_security" { print $4 }' \
+		"$(kernel-patch/build-kernels "$cache" --dir patched)/Module.symvers") == EXPORT_SYMBOL_GPL ]] ||
+		fail "the rebuilt patched kernel is wrong"
+	! pgrep -f "build-kernels $cache" >/dev/null || fail "a build is still running"
+	rm -rf "$cache"
+}
+
+# Two make demo at once on one work tree take turns and both succeed.  In a
+# copy of the tree, since this make test holds this tree's build/.lock.
+t_concurrent_demos() {
+	local copy=$build/tests/concurrent rc1=0 rc2=0 p1 p2
+	rm -rf "$copy"
+	mkdir -p "$copy"
+	tar --exclude=./build -cf - . | tar -xf - -C "$copy"
+	(cd "$copy" && env -u MAKEFLAGS -u MAKELEVEL make -s demo) >"$logs/demo-1.log" 2>&1 &
+	p1=$!
+	sleep 1
+	(cd "$copy" && env -u MAKEFLAGS -u MAKELEVEL make -s demo) >"$logs/demo-2.log" 2>&1 &
+	p2=$!
+	wait "$p1" || rc1=$?
+	wait "$p2" || rc2=$?
+	tail -n 2 "$logs/demo-1.log" "$logs/demo-2.log"
+	((rc1 == 0 && rc2 == 0)) || fail "concurrent demos: exit $rc1 and $rc2"
+	results/validate-json results/schemas/results.schema.json "$copy/build/demo/results.json"
+	! pgrep -f 'qemu-system-x86_64.*kit.guest=1' >/dev/null || fail "QEMU left running"
+	rm -rf "$copy"
+}
+
+# KIT_QEMU names the QEMU that the KVM probe would start, as for run-guest.
+t_accel_honours_kit_qemu() {
+	local rc=0 err
+	err=$(KIT_QEMU=/nonexistent/qemu harness/accel "$(kdir patched)/arch/x86/boot/bzImage" 2>&1) || rc=$?
+	echo "$err"
+	((rc == 2)) || fail "exit $rc, want 2"
+	[[ $err == *"/nonexistent/qemu not found"* ]] || fail "KIT_QEMU was not used"
+}
+
+# run-guest stopped (TERM, as run-guests and make do) takes its QEMU with it.
+t_run_guest_stopped() {
+	local out=$build/tests/stopped pid i
+	mkdir -p "$out"
+	echo hang >"$out/fault-mode"
+	harness/mkinitramfs "$out/initramfs.cpio.gz" tests/guest/fault.sh "$out/fault-mode"
+	harness/run-guest --timeout 300 "$(kdir patched)/arch/x86/boot/bzImage" \
+		"$out/initramfs.cpio.gz" "$out/guest" &
+	pid=$!
+	at_exit pkill -KILL -f "qemu-system-x86_64.*$out/guest/"
+	for ((i = 0; i < 100; i++)); do
+		grep -q KIT-GUEST-START "$out/guest/channel.log" 2>/dev/null && break
+		sleep 0.1
+	done
+	pgrep -f "qemu-system-x86_64.*$out/guest/" >/dev/null || fail "no QEMU to stop"
+	kill -TERM "$pid"
+	wait "$pid" || true
+	for ((i = 0; i < 50; i++)); do
+		pgrep -f "qemu-system-x86_64.*$out/guest/" >/dev/null || return 0
+		sleep 0.1
+	done
+	fail "QEMU still running 5 s after run-guest was stopped"
+}
+
+# Ctrl-C at a terminal while make demo's guests run: SIGINT to the whole
+# process group.  Within 5 s no QEMU of the demo is left.  The demo here
+# is this tree's, already built by the demo group, so its guests start at
+# once (KIT_DEPS_DONE: make test holds build/.lock).
+t_demo_interrupted() {
+	local pid i
+	# A background job ignores SIGINT; a terminal's Ctrl-C does not.
+	setsid python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execvp(sys.argv[1], sys.argv[1:])' make -s KIT_DEPS_DONE=1 demo >"$logs/demo-interrupted.out" 2>&1 &
+	pid=$!
+	at_exit pkill -KILL -f "qemu-system-x86_64.*build/demo/"
+	for ((i = 0; i < 600; i++)); do
+		pgrep -f "qemu-system-x86_64.*demo/(baseline|patched)/" >/dev/null && break
+		sleep 0.1
+	done
+	pgrep -fa "qemu-system-x86_64.*demo/" || fail "the demo's guests did not start"
+	sleep 2
+	kill -INT -- -"$pid"
+	for ((i = 0; i < 50; i++)); do
+		if ! pgrep -f "qemu-system-x86_64.*demo/" >/dev/null; then
+			wait "$pid" 2>/dev/null || true
+			echo "no QEMU left $((i / 10)).$((i % 10)) s after Ctrl-C"
+			return 0
+		fi
+		sleep 0.1
+	done
+	pgrep -fa "qemu-system-x86_64.*demo/"
+	fail "QEMU still running 5 s after Ctrl-C"
+}
+
+# The probes are keyed by what goes into them: another release or config
+# with the same exports is another key.
+t_probes_key_covers_config() {
+	local k fake=$build/tests/probes-key a b c
+	k=$(kdir baseline)
+	rm -rf "$fake"
+	mkdir -p "$fake/include/generated"
+	cp "$k/Module.symvers" "$k/.config" "$fake/"
+	cp "$k/include/generated/utsrelease.h" "$fake/include/generated/"
+	a=$(harness/make-probes --key "$build/demo/table.json" "$fake")
+	sed -i 's/^CONFIG_LOCALVERSION=.*/CONFIG_LOCALVERSION="-other"/' "$fake/.config"
+	b=$(harness/make-probes --key "$build/demo/table.json" "$fake")
+	sed -i 's/lsmkit/other/' "$fake/include/generated/utsrelease.h"
+	c=$(harness/make-probes --key "$build/demo/table.json" "$fake")
+	echo "keys: $a, with another config $b, and another release $c"
+	[[ $a == "$(harness/make-probes --key "$build/demo/table.json" "$k")" ]] || fail "the same inputs gave another key"
+	[[ $a != "$b" && $b != "$c" ]] || fail "the key does not cover the config and the release"
+}
+
+# A usage error is exit status 2 with a line naming the program, everywhere.
+t_usage_errors() {
+	local cmd rc err
+	for cmd in results/validate-json tests/html-facts results/guest-records results/collect-demo \
+		results/collect-matrix results/collect-cases results/licence-table results/check-debian \
+		harness/run-guests harness/run-guest harness/mkinitramfs harness/make-probes; do
+		rc=0
+		err=$("$cmd" 2>&1 >/dev/null) || rc=$?
+		echo "$cmd: exit $rc: $err"
+		((rc == 2)) || fail "$cmd: exit $rc on a usage error, want 2"
+		[[ $(wc -l <<<"$err") == 1 && $err == "${cmd##*/}: "* ]] || fail "$cmd: not one line naming itself: $err"
+	done
+}
+
+# A test's cleanup runs however it ends, with the values it was given:
+# when fail ends the test, and when the test returns.
+t_cleanup_on_failure() {
+	local dir=$build/tests/cleanup rc
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	for how in fail return; do
+		rc=0
+		(
+			f() {
+				local mark=$dir/$how
+				at_exit touch "$mark"
+				[[ $how == return ]] || fail "on purpose"
+			}
+			f
+		) >/dev/null || rc=$?
+		[[ -f $dir/$how ]] || fail "no cleanup after a test ended by $how (exit $rc)"
+	done
+	echo "cleanups ran after fail and after return"
+}

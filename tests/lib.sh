@@ -1,0 +1,123 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: 2026 The LSM export kit authors
+# shellcheck shell=bash
+#
+# What every test file shares; sourced by tests/run, which runs each test
+# function t_NAME in a subshell with its output in build/tests/NAME.log.
+# A test ends with fail (not ok), skip (ok # SKIP) or by returning (ok).
+# Cleanups go in "at_exit": they run however the test's subshell ends.
+
+# Set here, used by the group files; $top is the runner's.
+# shellcheck disable=SC2034,SC2154
+{
+	build=$top/build
+	logs=$build/tests
+	results=$build/demo/results.json
+}
+
+# fail MESSAGE: end a test with a reason.
+fail() {
+	echo "FAIL: $*"
+	exit 1
+}
+
+# skip REASON: the test cannot run here (no root, no browser...).
+KIT_SKIP=4
+skip() {
+	echo "SKIP: $*"
+	exit "$KIT_SKIP"
+}
+
+# at_exit COMMAND [ARG...]: run the command when the test ends, pass, fail
+# or skip, with its arguments as they are now (the test's locals are gone
+# by then); the last registered runs first.
+at_exit() {
+	_kit_at_exit="$(printf '%q ' "$@") || true; ${_kit_at_exit:-}"
+	# shellcheck disable=SC2064 # expanded now, on purpose
+	trap "$_kit_at_exit" EXIT
+}
+
+# expect_grep FILE PATTERN: FILE has a line matching the fixed string.
+expect_grep() {
+	grep -qF -- "$2" "$1" || fail "$1 lacks: $2"
+}
+
+# expect_jq FILTER [DESCRIPTION]: FILTER is true of results.json.
+expect_jq() {
+	jq -e "$1" "$results" >/dev/null || fail "${2:-$1} (in $results)"
+}
+
+# kdir KERNEL: a kernel's build directory; baseline and patched are looked
+# up once per run (kdir_init), the others when asked.
+kdir_init() {
+	KDIR_baseline=$(kernel-patch/build-kernels "$KIT_CACHE" --dir baseline)
+	KDIR_patched=$(kernel-patch/build-kernels "$KIT_CACHE" --dir patched)
+	export KDIR_baseline KDIR_patched
+}
+kdir() {
+	local v=KDIR_$1
+	if [[ -n ${!v:-} ]]; then
+		echo "${!v}"
+	else
+		kernel-patch/build-kernels "$KIT_CACHE" --dir "$1"
+	fi
+}
+
+# row KERNEL MODULE [KIND]: the jq selector of one results row (KIND:
+# insmod, the default, or dkms).
+row() {
+	echo ".loads[] | select(.kind == \"${3:-insmod}\" and .kernel == \"$1\" and .module == \"$2\")"
+}
+
+# shell_scripts: every tracked shell script.
+shell_scripts() {
+	git ls-files | while IFS= read -r f; do
+		[[ -f $f && ! -L $f ]] || continue
+		head -n 1 "$f" | grep -qE '^#!.*\b(ba)?sh\b' && echo "$f"
+		[[ $f == *.sh ]] && echo "$f"
+	done | sort -u
+}
+
+# The files the series touches, as paths in the kernel tree.
+series_files() {
+	local p
+	kit_series_patches patched | while read -r p; do
+		sed -n 's|^+++ b/||p' "$p"
+	done | sort -u
+}
+
+# guest KERNEL OUTDIR RUN_SCRIPT [--append ARGS] [--timeout SECS] FILE...:
+# boot KERNEL (baseline, patched, debug) with an initramfs of RUN_SCRIPT and
+# the FILEs, fail unless the guest passes, and print its records as JSON
+# (results/guest-records).
+guest() {
+	local k=$1 out=$2 script=$3 opts=()
+	shift 3
+	while [[ ${1:-} == --* ]]; do
+		opts+=("$1" "$2")
+		shift 2
+	done
+	harness/mkinitramfs "$out/initramfs.cpio.gz" "$script" "$@" >&2
+	harness/run-guest "${opts[@]}" "$(kdir "$k")/arch/x86/boot/bzImage" \
+		"$out/initramfs.cpio.gz" "$out/guest" >&2 || fail "guest verdict: $(cat "$out/guest/verdict")"
+	results/guest-records "$out/guest/channel.log"
+}
+
+# expect_two_cpus RECORDS: the guest saw two CPUs, so a race in it could
+# really run in parallel.
+expect_two_cpus() {
+	jq -e '.guest.nproc == "2"' <<<"$1" >/dev/null ||
+		fail "the guest has $(jq -r '.guest.nproc' <<<"$1") CPU(s), not 2"
+}
+
+# expect_ktap RECORDS SUBJECT PLAN: SUBJECT's KTAP (its "ktap" lines) has
+# the plan 1..PLAN and every case ok, none skipped.
+expect_ktap() {
+	local ktap
+	ktap=$(jq -r --arg s "$2" '.[$s].ktap // [] | .[]' <<<"$1")
+	echo "$ktap"
+	[[ $(sed -n 2p <<<"$ktap") == "1..$3" ]] || fail "$2: KTAP plan is not 1..$3"
+	[[ $(grep -cE '^ok [0-9]+ ' <<<"$ktap") == "$3" ]] ||
+		fail "$2: $(grep -c '^not ok' <<<"$ktap" || true) of $3 cases not ok"
+	! grep -q '# SKIP' <<<"$ktap" || fail "$2: a case was skipped"
+}

@@ -1,0 +1,120 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: 2026 The LSM export kit authors
+# shellcheck shell=bash
+# Sourced by tests/run, after tests/lib.sh (top, build, logs, results...).
+# shellcheck disable=SC2154
+#
+# lint: shellcheck, reuse, checkpatch on the series, the modules and
+# export-check's sources, the series applying and adding no warning.
+
+kit_group lint "kernels" \
+	shellcheck reuse_lint checkpatch_series checkpatch_modules checkpatch_export_check \
+	series_applies series_adds_no_warnings
+
+t_shellcheck() {
+	mapfile -t files < <(shell_scripts)
+	((${#files[@]} > 10)) || fail "found only ${#files[@]} shell scripts"
+	shellcheck "${files[@]}"
+	echo "shellcheck clean: ${#files[@]} scripts"
+}
+
+t_reuse_lint() {
+	reuse lint
+}
+
+t_checkpatch_series() {
+	local tree p out
+	tree=$(kdir baseline)
+	while IFS= read -r p; do
+		# From the top of the kernel tree, as a patch; and from this tree,
+		# where checkpatch reads a git-tracked file as source, not as a patch.
+		out=$(cd "$tree" && scripts/checkpatch.pl --strict "$p" 2>&1) || true
+		out2=$("$tree/scripts/checkpatch.pl" --strict "${p#"$top"/}" 2>&1) || true
+		echo "$p: $(grep '^total:' <<<"$out") / $(grep '^total:' <<<"$out2")"
+		grep -q '^total: 0 errors, 0 warnings, 0 checks' <<<"$out" ||
+			fail "checkpatch --strict is not clean for $p: $out"
+		grep -q '^total: 0 errors, 0 warnings, 0 checks' <<<"$out2" ||
+			fail "checkpatch --strict on the tracked file is not clean for $p: $out2"
+		grep -q '^Signed-off-by: ' "$p" || fail "$p has no Signed-off-by"
+	done < <(kit_series_patches patched)
+}
+
+# Module sources: checkpatch --strict, 0/0/0.  Some examples and fixtures
+# declare, on purpose, a licence string checkpatch does not know; for those
+# alone its MODULE_LICENSE check is ignored.
+t_checkpatch_modules() {
+	local tree f ignore out n=0
+	tree=$(kdir baseline)
+	while IFS= read -r f; do
+		ignore=()
+		grep -qE 'MODULE_LICENSE\("(Proprietary|gpl|GPL\\0[^"]*)"\)' "$f" &&
+			ignore=(--ignore MODULE_LICENSE)
+		out=$("$tree/scripts/checkpatch.pl" --strict --no-tree "${ignore[@]}" -f "$f" 2>&1) || true
+		echo "$f: $(grep '^total:' <<<"$out")"
+		grep -q '^total: 0 errors, 0 warnings, 0 checks' <<<"$out" ||
+			fail "checkpatch --strict is not clean for $f: $out"
+		n=$((n + 1))
+	done < <(git ls-files 'example-modules/*.c' 'tests/modules/*.c' 'bench/modules/*.c' 'vendor-sdk/tests/fixtures/*.c' |
+		while read -r f; do [[ -L $f ]] || echo "$f"; done)
+	((n >= 12)) || fail "only $n module sources checked"
+}
+
+# The series applies to a fresh copy of the files it touches, no fuzz.
+t_series_applies() {
+	local tmp files p
+	tmp=$(mktemp -d)
+	at_exit rm -rf "$tmp"
+	mapfile -t files < <(series_files)
+	tar -xf /usr/src/linux-source-6.1.tar.xz -C "$tmp" "${files[@]/#/linux-source-6.1/}"
+	while IFS= read -r p; do
+		patch -d "$tmp/linux-source-6.1" -p1 --fuzz=0 --forward --dry-run <"$p" ||
+			fail "${p##*/} does not apply with --fuzz=0"
+		patch -d "$tmp/linux-source-6.1" -p1 --fuzz=0 --forward -s <"$p"
+		echo "${p##*/} applies"
+	done < <(kit_series_patches patched)
+}
+
+# W=1, which runs kernel-doc too, and sparse (C=2) report nothing in the
+# series' C files that they do not report on the same files without it:
+# both builds in one copy of the patched tree, the second with the touched
+# files put back as the tarball has them.
+t_series_adds_no_warnings() {
+	local tree=$build/tests/warnings files objs new
+	rm -rf "$tree"
+	cp -a "$(kdir patched)" "$tree"
+	at_exit rm -rf "$tree"
+	mapfile -t files < <(series_files)
+	mapfile -t objs < <(printf '%s\n' "${files[@]}" | sed -n 's/\.c$/.o/p')
+	((${#objs[@]})) || fail "the series touches no C file"
+	# Warnings without their line numbers, which the series moves.
+	warnings() {
+		make -s -C "$tree" W=1 C=2 "${objs[@]}" 2>&1 | grep -E '(warning|error):' |
+			sed -E "s|^$tree/||; s/:[0-9]+(:[0-9]+)?:/:/" | sort -u
+	}
+	warnings >"$logs/warnings-patched"
+	tar -xf /usr/src/linux-source-6.1.tar.xz -C "$tree" --strip-components=1 --touch \
+		"${files[@]/#/linux-source-6.1/}"
+	warnings >"$logs/warnings-pristine"
+	echo "${objs[*]}: $(wc -l <"$logs/warnings-pristine") warnings without the series," \
+		"$(wc -l <"$logs/warnings-patched") with it"
+	cat "$logs/warnings-patched"
+	new=$(comm -23 "$logs/warnings-patched" "$logs/warnings-pristine")
+	[[ -z $new ]] || fail "new W=1 or sparse warnings: $new"
+}
+
+# Needs: the kit's kernel tree (its scripts/checkpatch.pl).  Every .c and .h
+# of export-check: 0 errors, 0 warnings with --strict.
+t_checkpatch_export_check() {
+	local f out bad=0 tmp
+	tmp=$(mktemp -d)
+	at_exit rm -rf "$tmp"
+	for f in vendor-sdk/export-check/*.[ch]; do
+		# From a scratch directory: checkpatch leaves a cache file where it runs.
+		# It exits 1 for CHECKs too (libelf's CamelCase types): read the total.
+		out=$(cd "$tmp" && { "$(kdir patched)/scripts/checkpatch.pl" --no-tree --strict -f "$top/$f" 2>/dev/null ||
+			true; } | grep '^total:')
+		echo "$f: $out"
+		[[ $out == "total: 0 errors, 0 warnings,"* ]] || bad=1
+	done
+	((bad == 0)) || fail "checkpatch reports errors or warnings"
+}

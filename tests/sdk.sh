@@ -1,0 +1,424 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: 2026 The LSM export kit authors
+# shellcheck shell=bash
+# Sourced by tests/run, after tests/lib.sh (top, build, logs, results...).
+# shellcheck disable=SC2154
+#
+# sdk: export-check, the permission table, the compile-time guard.
+
+kit_group sdk "demo" \
+	sdk_builds sdk_fixtures_build sdk_unit_tests \
+	sdk_agrees_with_guest_examples \
+	sdk_bad_input sdk_valgrind sdk_fuzz_short sdk_table sdk_debian_modules \
+	sdk_guard sdk_kit_check sdk_man_page sdk_guest_taints_after_refusal \
+	sdk_guest_package_order sdk_shim_alone sdk_kit_mk_installed sdk_debian_tree
+
+fixtures=$build/tests/fixtures
+asan=$build/bin/export-check-asan
+
+t_sdk_builds() {
+	make -s sdk
+	make -s -C vendor-sdk O="$build" "$asan" "$build/bin/test-export-check"
+	"$build/bin/export-check" --help | grep -q '^usage: export-check'
+	local rc=0
+	"$build/bin/export-check" >/dev/null 2>&1 || rc=$?
+	((rc == 2)) || fail "no arguments: exit $rc, want 2"
+}
+
+t_sdk_fixtures_build() {
+	local f
+	scripts/build-modules "$(kdir patched)" "$fixtures" vendor-sdk/tests/fixtures/*/
+	for f in "$fixtures"/*/built; do
+		[[ $(cat "$f") == yes ]] || fail "fixture ${f%/built} did not build"
+	done
+	(cd "$fixtures/fx_case_gpl" && xz -kf fx_case_gpl.ko && gzip -kf fx_case_gpl.ko &&
+		zstd -qf fx_case_gpl.ko)
+}
+
+t_sdk_unit_tests() {
+	FIXTURES=$fixtures KDIR=$(kdir patched) "$build/bin/test-export-check"
+}
+
+# export_check_json KERNEL KO: export-check's JSON verdict for one module.
+export_check_json() {
+	local rc=0
+	"$asan" --json --kernel "$(kdir "$1")" "$2" || rc=$?
+	((rc <= 1)) || fail "export-check exit $rc on $2"
+}
+
+# agree KERNEL KO LOADED TAINT: export-check predicts what the guest saw.
+agree() {
+	local json loads taints
+	json=$(export_check_json "$1" "$2")
+	loads=$(jq -r '.modules[0].loads' <<<"$json")
+	taints=$(jq -r '.modules[0].taints | join("")' <<<"$json")
+	echo "$1 ${2##*/}: export-check loads=$loads taints=$taints; guest loaded=$3 taint=$4"
+	[[ $loads == "$3" ]] || fail "$1 ${2##*/}: export-check says loads=$loads, the guest says $3"
+	[[ $3 == false || $taints == "$4" ]] || fail "$1 ${2##*/}: taints $taints, the guest saw $4"
+}
+
+t_sdk_agrees_with_guest_examples() {
+	local k m loaded taint
+	while IFS=$'\t' read -r k m loaded taint; do
+		agree "$k" "$build/modules/baseline/$m/$m.ko" "$loaded" "$taint"
+	done < <(jq -r '.loads[] | select(.kind == "insmod")
+		| [.kernel, .module, .loaded, (.taint | join(""))] | @tsv' "$results")
+}
+
+# Bad input: one line on stderr naming the input, exit 2, no crash.
+t_sdk_bad_input() {
+	local tmp k rc err
+	tmp=$(mktemp -d)
+	at_exit rm -rf "$tmp"
+	k=$(kdir patched)
+	echo "not a module" >"$tmp/text.ko"
+	head -c 1000 "$fixtures/fx_case_gpl/fx_case_gpl.ko" >"$tmp/short.ko"
+	head -c "$(($(stat -c %s "$fixtures/fx_case_gpl/fx_case_gpl.ko.xz") / 2))" \
+		"$fixtures/fx_case_gpl/fx_case_gpl.ko.xz" >"$tmp/short.ko.xz"
+	mkdir "$tmp/empty"
+	printf '0x0\tfoo\n' >"$tmp/Module.symvers"
+	check_bad() {
+		local want=$1
+		shift
+		rc=0
+		err=$("$asan" "$@" 2>&1 >/dev/null) || rc=$?
+		echo "$* -> exit $rc: $err"
+		((rc == 2)) || fail "exit $rc, want 2, for: $*"
+		[[ $(wc -l <<<"$err") == 1 ]] || fail "not one line: $err"
+		[[ $err == *"$want"* ]] || fail "'$err' lacks '$want'"
+	}
+	check_bad "$tmp/text.ko: not an ELF file" --kernel "$k" "$tmp/text.ko"
+	check_bad "$tmp/short.ko: " --kernel "$k" "$tmp/short.ko"
+	check_bad "$tmp/short.ko.xz: not valid xz data" --kernel "$k" "$tmp/short.ko.xz"
+	check_bad "$tmp/missing.ko: no such file" --kernel "$k" "$tmp/missing.ko"
+	check_bad "$tmp/empty: no .ko" --kernel "$k" "$tmp/empty"
+	check_bad "$tmp/nokernel/Module.symvers: cannot open" --kernel "$tmp/nokernel" \
+		--license-h "$k/include/linux/license.h" "$tmp/text.ko"
+	check_bad "$tmp/Module.symvers: line 1: not" --symvers "$tmp/Module.symvers" \
+		--license-h "$k/include/linux/license.h" "$tmp/text.ko"
+	check_bad "with --symvers, name the tree's include/linux/license.h" \
+		--symvers "$k/Module.symvers" "$tmp/text.ko"
+	check_bad "give exactly one of --kernel and --symvers" "$tmp/text.ko"
+	check_bad "--frobnicate: unknown option" --frobnicate
+}
+
+t_sdk_valgrind() {
+	valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+		"$build/bin/export-check" --json --kernel "$(kdir patched)" \
+		"$build/modules/baseline" "$fixtures" >/dev/null || [[ $? == 1 ]]
+}
+
+t_sdk_fuzz_short() {
+	local corpus=$build/tests/fuzz-corpus f
+	make -s -C vendor-sdk O="$build" "$build/bin/fuzz-export-check"
+	rm -rf "$corpus"
+	mkdir -p "$corpus"
+	for f in "$build"/modules/*/*/*.ko "$fixtures"/*/*.ko; do
+		cp "$f" "$corpus/$(tr / _ <<<"${f#"$build"/}")"
+	done
+	KDIR=$(kdir patched) "$build/bin/fuzz-export-check" -runs=200000 -max_len=262144 \
+		-artifact_prefix="$build/tests/" "$corpus" 2>&1 | tail -n 3
+}
+
+t_sdk_table() {
+	local t=$build/demo/table.json s
+	make -s table
+	for s in register_security unregister_security security_hook_heads; do
+		jq -e --arg s "$s" '.symbols[] | select(.symbol == $s) | .differs
+			and .kernels.baseline.non_gpl_may_use and (.kernels.patched.non_gpl_may_use | not)
+			and .kernels.patched.export == "EXPORT_SYMBOL_GPL"' "$t" >/dev/null ||
+			fail "$s is not shown changing to GPL-only"
+	done
+	jq -e '.symbols[] | select(.symbol == "capable") | (.differs | not)
+		and .kernels.patched.non_gpl_may_use and .file == "kernel/capability.c"' "$t" >/dev/null ||
+		fail "capable is not shown open in both"
+	jq -e '[.symbols[] | select(.differs)] | length == 3' "$t" >/dev/null || fail "not exactly 3 symbols differ"
+	jq -e '.symbols | all(.file | test("^(security/.*|kernel/capability)\\.c$"))' "$t" >/dev/null ||
+		fail "a symbol from outside the LSM code"
+	[[ $(grep -c '^| `' "$build/demo/table.md") == $(jq '.symbols | length' "$t") ]] ||
+		fail "table.md and table.json disagree"
+	echo "$(jq '.symbols | length' "$t") LSM exports; changed: $(jq -r '[.symbols[] | select(.differs) | .symbol] | join(" ")' "$t")"
+}
+
+# Every module of Debian's own 6.1 kernel, against that kernel's headers:
+# Debian's kernel loads them all, so any "refused" is export-check's error.
+t_sdk_debian_modules() {
+	local root abi json start n_files
+	root=$(vendor-sdk/debian-modules "$KIT_CACHE")
+	abi=$(ls "$root/lib/modules")
+	json=$build/sdk/debian-modules.json
+	mkdir -p "$build/sdk"
+	n_files=$(find "$root/lib/modules/$abi/kernel" -name '*.ko*' | wc -l)
+	start=$(date +%s.%N)
+	"$asan" --json --kernel "$root/usr/src/linux-headers-$abi" \
+		--license-h "$root/usr/src/linux-headers-${abi%-amd64}-common/include/linux/license.h" \
+		"$root/lib/modules/$abi/kernel" >"$json.tmp"
+	echo "checked in $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')s (ASan build)"
+	mv "$json.tmp" "$json"
+	jq -r --arg abi "$abi" '"linux-image-\($abi): \(.modules | length) modules; "
+		+ ([.modules[].verdict] | group_by(.) | map("\(.[0]): \(length)") | join(", "))' "$json"
+	jq -e --argjson n "$n_files" '.modules | length == $n and $n > 3000' "$json" >/dev/null ||
+		fail "not every module of the package was checked"
+	jq -e '[.modules[] | select(.loads | not)] | length == 0' "$json" >/dev/null ||
+		fail "false refusals: $(jq -r '[.modules[] | select(.loads | not) | .file] | .[:5] | join(" ")' "$json")"
+}
+
+# sdk_build KERNEL MODULE LICENCE: build an example module with the SDK's
+# kit.mk against KERNEL; prints the build log's path, fails if the build's
+# outcome is not $4 (ok or fail).
+sdk_build() {
+	local dir=$build/tests/sdk-build/$1/$2 rc=0
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	cp -L "example-modules/$2"/*.c "$dir/"
+	{
+		echo "KIT_MODULE_LICENSE := $3"
+		echo "KIT_EXPORT_CHECK := $build/bin/export-check"
+		echo "include $top/vendor-sdk/kbuild/kit.mk"
+		sed -n '/^obj-m\|^[a-z_]*-y/p' "example-modules/$2/Kbuild"
+	} >"$dir/Kbuild"
+	make -C "$(kdir "$1")" M="$dir" modules >"$dir/build.log" 2>&1 || rc=$?
+	echo "$1 $2 ($3) with the SDK: exit $rc" >&2
+	if [[ $4 == ok ]]; then
+		if ((rc != 0)) || [[ ! -f $dir/$2.ko ]]; then
+			fail "$2 did not build with the SDK against $1: $(grep error "$dir/build.log" | head -n 3)"
+		fi
+	else
+		((rc != 0)) || fail "$2 built with the SDK against $1"
+	fi
+	echo "$dir/build.log"
+}
+
+t_sdk_guard() {
+	local log line msg
+	log=$(sdk_build patched proprietary_lsm Proprietary fail)
+	line=$(grep -n 'ret = register_security(' example-modules/mkdir_deny/mkdir_deny.c | cut -d: -f1)
+	msg="register_security is EXPORT_SYMBOL_GPL in this kernel, and this module's licence, \"Proprietary\", is not GPL-compatible"
+	grep "mkdir_deny.c:$line:[0-9]*: error: " "$log" | grep -qF "$msg" ||
+		fail "no error at mkdir_deny.c:$line naming register_security: $(grep error "$log" | head -n 3)"
+	grep "mkdir_deny.c:$line:" "$log"
+	sdk_build baseline proprietary_lsm Proprietary ok >/dev/null
+	sdk_build patched gpl_lsm GPL ok >/dev/null
+	sdk_build patched dual_lsm "Dual BSD/GPL" ok >/dev/null
+	sdk_build patched proprietary_capable Proprietary ok >/dev/null
+	grep -q 'KIT_GPL_COMPATIBLE=0' "$build/tests/sdk-build/patched/proprietary_capable/.license.o.cmd" \
+		"$build/tests/sdk-build/patched/proprietary_capable/.proprietary_capable.o.cmd" 2>/dev/null ||
+		fail "kit.mk did not pass KIT_GPL_COMPATIBLE=0"
+}
+
+# kit.mk's kit-check target, from a vendor's own make.
+t_sdk_kit_check() {
+	local dir=$build/tests/sdk-build/patched/gpl_lsm out
+	[[ -f $dir/gpl_lsm.ko ]] || sdk_build patched gpl_lsm GPL ok >/dev/null
+	out=$(make -s -C "$dir" -f "$top/vendor-sdk/kbuild/kit.mk" kit-check \
+		KDIR="$(kdir patched)" KIT_EXPORT_CHECK="$build/bin/export-check")
+	echo "$out"
+	grep -q 'gpl_lsm.ko: loads, taints O E$' <<<"$out" || fail "kit-check did not judge gpl_lsm.ko"
+}
+
+t_sdk_man_page() {
+	local warnings
+	rm -f "$build/man/export-check.1"
+	warnings=$(make -s man 2>&1 | grep -i warn || true)
+	[[ -z $warnings ]] || fail "pandoc: $warnings"
+	grep -q '^\.SH EXIT STATUS' "$build/man/export-check.1" || fail "no EXIT STATUS section"
+}
+
+# ---- what the kernels do with export-check's predictions ----------------
+
+# sdk_taint_letters MASK: the letters of a taint mask, in bit order
+# (results/taint-letters reads them from the kit's kernel source).
+sdk_taint_letters() {
+	local mask=$1 bit letter out=""
+	while IFS=$'\t' read -r bit letter _; do
+		((mask >> bit & 1)) && out+=$letter
+	done < <(results/taint-letters "$(kdir patched)")
+	echo "$out"
+}
+# sdk_union A B: the taint letters of A and B, in bit order.
+sdk_union() {
+	local l out=""
+	for l in P F S R M B U D A W C I O E L K X T N; do
+		[[ $1$2 == *"$l"* ]] && out+=$l
+	done
+	echo "$out"
+}
+# sdk_predict JSON_FILE FILE: the module FILE's object in export-check's JSON.
+sdk_predict() {
+	jq -c --arg f "$2" '.modules[] | select(.file == $f)' "$1"
+}
+# sdk_agree NAME PREDICTION RECORDS: the guest's records of the load
+# attempt NAME (insmod_exit, taint_after, module_taint, messages) against
+# export-check's PREDICTION: loads or not, the loader's messages, the taints
+# of the module or, if refused, those it adds to the kernel's, on top of
+# sdk_taint (the kernel's taint letters before; updated).
+sdk_taint=
+sdk_agree() {
+	local name=$1 pred=$2 rec=$3 loads exit after msg want
+	loads=$(jq -r .loads <<<"$pred")
+	exit=$(jq -r --arg n "$name" '.[$n].insmod_exit' <<<"$rec")
+	echo "$name: export-check $(jq -r .verdict <<<"$pred"), the load exited $exit"
+	[[ $loads == "$([[ $exit == 0 ]] && echo true || echo false)" ]] ||
+		fail "$name: export-check says loads=$loads, insmod exited $exit"
+	after=$(sdk_taint_letters "$(jq -r --arg n "$name" '.[$n].taint_after' <<<"$rec")")
+	want=$(sdk_union "$sdk_taint" "$(jq -r '.kernel_taints | join("")' <<<"$pred")")
+	[[ $after == "$want" ]] || fail "$name: kernel taint $after, predicted $want"
+	if [[ $loads == true ]]; then
+		[[ $(jq -r --arg n "$name" '.[$n].module_taint' <<<"$rec") == \
+			"$(jq -r '.taints | join("")' <<<"$pred")" ]] ||
+			fail "$name: module taint differs from the prediction"
+	fi
+	while IFS= read -r msg; do
+		# The loader says these once, when the taint is new to the kernel.
+		case $msg in
+		*"out-of-tree module taints kernel.") [[ $sdk_taint == *O* ]] && continue ;;
+		*"module license"*"taints kernel.") [[ $sdk_taint == *P* ]] && continue ;;
+		*"module verification failed"*) [[ $sdk_taint == *E* ]] && continue ;;
+		*": kernel tainted.") [[ $sdk_taint == *F* ]] && continue ;;
+		esac
+		jq -e --arg n "$name" --arg m "$msg" '.[$n].messages | index($m) != null' \
+			<<<"$rec" >/dev/null || fail "$name: the kernel did not say: $msg"
+	done < <(jq -r '.kernel_messages[]' <<<"$pred")
+	sdk_taint=$after
+}
+
+# sdk_debian: set deb_root and deb_abi (Debian's current 6.1 kernel
+# packages, unpacked by vendor-sdk/debian-modules; nothing installed).
+sdk_debian() {
+	deb_root=$(vendor-sdk/debian-modules "$KIT_CACHE") || fail "cannot fetch Debian's kernel packages"
+	deb_abi=$(ls "$deb_root/lib/modules")
+}
+
+# Needs: the kit's patched kernel and a guest boot (QEMU), the fixtures
+# (t_sdk_fixtures_build).  A refused load leaves the taints of the stages
+# before the refusal: a copy of fx_case_gpl with another vermagic none,
+# fx_ns_missing O, driverloader P and O; each boot-time kernel taint after
+# the attempt must be the union of the one before and export-check's
+# kernel_taints.
+t_sdk_guest_taints_after_refusal() {
+	local out=$build/tests/sdk-taints rec json c
+	rm -rf "$out"
+	mkdir -p "$out/kit"
+	cp "$fixtures/fx_case_gpl/fx_case_gpl.ko" "$out/kit/magic.ko"
+	perl -0777 -pi -e 's/(vermagic=[^\0 ]*)lsmkit /${1}lsmkiT /' "$out/kit/magic.ko"
+	cmp -s "$fixtures/fx_case_gpl/fx_case_gpl.ko" "$out/kit/magic.ko" && fail "vermagic not changed"
+	cp "$fixtures/fx_ns_missing/fx_ns_missing.ko" "$fixtures/driverloader/driverloader.ko" "$out/kit/"
+	printf 'magic\tmagic.ko\tfx_case_gpl\nfx_ns_missing\tfx_ns_missing.ko\tfx_ns_missing\ndriverloader\tdriverloader.ko\tdriverloader\n' \
+		>"$out/kit/cases.txt"
+	json=$out/predicted.json
+	"$asan" --json --kernel "$(kdir patched)" "$out"/kit/*.ko >"$json" || [[ $? == 1 ]] || fail "export-check failed"
+	jq -e '.modules | all(.loads | not)' "$json" >/dev/null || fail "export-check predicts a load"
+	harness/mkinitramfs "$out/initramfs.cpio.gz" tests/guest/load-list.sh "$out"/kit/*
+	harness/run-guest --timeout 120 "$(kdir patched)/arch/x86/boot/bzImage" "$out/initramfs.cpio.gz" \
+		"$out/guest" || fail "guest: $(cat "$out/guest/verdict")"
+	rec=$(results/guest-records "$out/guest/channel.log")
+	sdk_taint=
+	for c in magic fx_ns_missing driverloader; do
+		sdk_agree "$c" "$(sdk_predict "$json" "$out/kit/$c.ko")" "$rec"
+	done
+	jq -e '.magic.taint_after == "0"' <<<"$rec" >/dev/null || fail "a vermagic refusal tainted the kernel"
+}
+# Needs: the kit's patched kernel and a guest boot, the cases
+# (make cases: $build/modules/cases).  Checked alone, proprietary_via_shim
+# is refused for want of gpl_shim, as the kernel refuses it loaded first;
+# given together, export-check's load_order is an order in which every
+# module does what export-check predicts.
+t_sdk_guest_package_order() {
+	local cdir=$build/modules/cases out=$build/tests/sdk-order rec alone json m i=0
+	[[ -f $cdir/gpl_shim/gpl_shim.ko ]] || fail "no cases: run make cases (or make demo) first"
+	rm -rf "$out"
+	mkdir -p "$out/kit"
+	cp "$cdir"/{gpl_shim,proprietary_via_shim,prop_exporter,gpl_importer}/*.ko "$out/kit/"
+	alone=$("$asan" --json --kernel "$(kdir patched)" "$out/kit/proprietary_via_shim.ko") && fail "loads alone"
+	jq -e '.modules[0].reasons | length == 1 and (.[0] | test("depends on gpl_shim \\(depends=\\)"))' \
+		<<<"$alone" >/dev/null || fail "no single missing-provider reason: $(jq -c '.modules[0].reasons' <<<"$alone")"
+	json=$("$asan" --json --kernel "$(kdir patched)" "$out/kit") || [[ $? == 1 ]] || fail "export-check failed"
+	{
+		printf 'alone\tproprietary_via_shim.ko\tproprietary_via_shim\n'
+		while read -r m; do printf '%s\t%s.ko\t%s\n' "$m" "$m" "$m"; done < <(jq -r '.load_order[]' <<<"$json")
+	} >"$out/kit/cases.txt"
+	# Loaded in order, each stays for the next (but the failed first try).
+	touch "$out/kit/keep"
+	harness/mkinitramfs "$out/initramfs.cpio.gz" tests/guest/load-list.sh "$out"/kit/*
+	harness/run-guest --timeout 120 "$(kdir patched)/arch/x86/boot/bzImage" "$out/initramfs.cpio.gz" \
+		"$out/guest" || fail "guest: $(cat "$out/guest/verdict")"
+	rec=$(results/guest-records "$out/guest/channel.log")
+	jq -e '.alone.insmod_exit != "0"
+		and (.alone.messages | index("proprietary_via_shim: Unknown symbol shim_register_security (err -2)") != null)' \
+		<<<"$rec" >/dev/null || fail "the kernel loaded proprietary_via_shim without gpl_shim"
+	while read -r m; do
+		i=$((i + 1))
+		[[ $(jq -r --arg m "$m" '.modules[] | select(.name == $m) | .loads' <<<"$json") == \
+			"$(jq -r --arg m "$m" '.[$m].insmod_exit == "0"' <<<"$rec")" ]] ||
+			fail "$m (number $i in the load order): not as predicted"
+	done < <(jq -r '.load_order[]' <<<"$json")
+}
+# Needs: the kit's kernels (to build against) and the cases
+# (make cases).  No guest.  The shim warning fires on gpl_shim alone on
+# the patched kernel, where register_security is GPL-only, and not on the
+# baseline, where it is not; never on an in-tree module (t_sdk_debian_tree).
+t_sdk_shim_alone() {
+	local cdir=$build/modules/cases json
+	[[ -f $cdir/gpl_shim/gpl_shim.ko ]] || fail "no cases: run make cases (or make demo) first"
+	json=$("$asan" --json --kernel "$(kdir patched)" "$cdir/gpl_shim/gpl_shim.ko") || fail "gpl_shim refused"
+	jq -e '.modules[0].warnings | map(test("GPL shim.*shim_register_security -> register_security")) | any' \
+		<<<"$json" >/dev/null || fail "no shim warning on the patched kernel"
+	json=$("$asan" --json --kernel "$(kdir baseline)" "$cdir/gpl_shim/gpl_shim.ko") || fail "gpl_shim refused"
+	jq -e '.modules[0].warnings | length == 0' <<<"$json" >/dev/null || fail "a shim warning on the baseline kernel"
+}
+# Needs: the kit's kernels (make install builds the tool and the man pages;
+# the module is built against the patched kernel).  "make install
+# PREFIX=..." gives a kit.mk that uses its own prefix's export-check with
+# no export-check on PATH; a kit.mk with no tool anywhere stops with one
+# line that names KIT_EXPORT_CHECK.
+t_sdk_kit_mk_installed() {
+	local tmp prefix mod log
+	tmp=$(mktemp -d)
+	at_exit rm -rf "$tmp"
+	prefix=$tmp/opt/kit
+	make -s install PREFIX="$prefix" >/dev/null
+	[[ -x $prefix/bin/export-check && -f $prefix/share/lsm-export-kit/kbuild/kit.mk ]] ||
+		fail "make install did not install export-check and kit.mk under $prefix"
+	mod=$tmp/mod
+	mkdir -p "$mod"
+	cp -L example-modules/proprietary_capable/*.c "$mod/"
+	{
+		echo "KIT_MODULE_LICENSE := Proprietary"
+		echo "include $prefix/share/lsm-export-kit/kbuild/kit.mk"
+		sed -n '/^obj-m\|^[a-z_]*-y/p' example-modules/proprietary_capable/Kbuild
+	} >"$mod/Kbuild"
+	env PATH=/usr/bin:/bin make -C "$(kdir patched)" M="$mod" modules >"$tmp/build.log" 2>&1 ||
+		fail "build with the installed kit.mk failed: $(grep -m 3 -i error "$tmp/build.log")"
+	grep -q 'KIT_GPL_COMPATIBLE=0' "$mod"/.*.o.cmd || fail "kit.mk did not pass KIT_GPL_COMPATIBLE=0"
+	env PATH=/usr/bin:/bin make -s -C "$mod" -f "$prefix/share/lsm-export-kit/kbuild/kit.mk" kit-check \
+		KDIR="$(kdir patched)" | grep -q 'proprietary_capable.ko: loads, taints P O E$' ||
+		fail "kit-check with the installed kit.mk did not judge the module"
+	mkdir -p "$tmp/lone"
+	cp "$prefix/share/lsm-export-kit/kbuild/kit.mk" "$tmp/lone/"
+	log=$(env PATH=/usr/bin:/bin make -s -C "$mod" -f "$tmp/lone/kit.mk" kit-check KDIR="$(kdir patched)" 2>&1) &&
+		fail "kit-check ran with no export-check anywhere"
+	[[ $(wc -l <<<"$log") == 1 && $log == *"export-check not found"*"KIT_EXPORT_CHECK"* ]] ||
+		fail "not one line naming KIT_EXPORT_CHECK: $log"
+	[[ $log != *"/bin/sh"* ]] || fail "the shell's error came through: $log"
+}
+# Needs: Debian's kernel packages.  The whole tree (4023 modules) against
+# Debian's headers given as installed (the -amd64 directory alone, and the
+# /lib/modules/ABI/build link, both unpacked elsewhere): none refused, no
+# GPL-shim warning, license.h found in the -common part.
+t_sdk_debian_tree() {
+	local json=$build/tests/sdk-debian-tree.json start secs dir
+	sdk_debian
+	for dir in "$deb_root/usr/src/linux-headers-$deb_abi" "$deb_root/lib/modules/$deb_abi/build"; do
+		start=$EPOCHREALTIME
+		"$build/bin/export-check" --json --kernel "$dir" "$deb_root/lib/modules/$deb_abi/kernel" >"$json" ||
+			fail "export-check refused some of Debian's modules (or failed) with --kernel $dir"
+		secs=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')
+		# The time is for people; bench/export-check measures it against its target.
+		echo "--kernel $dir: $(jq '.modules | length' "$json") modules in ${secs}s"
+	done
+	jq -e '.modules | length > 3000' "$json" >/dev/null || fail "too few modules checked"
+	jq -e '[.modules[] | select(.warnings | map(test("GPL shim")) | any)] | length == 0' "$json" >/dev/null ||
+		fail "GPL-shim warnings on Debian's own modules"
+	jq -e '.kernel.license_h | test("-common/include/linux/license.h$")' "$json" >/dev/null ||
+		fail "license.h not taken from the -common headers"
+}
