@@ -18,7 +18,8 @@ t_api_and_lifetime() {
 	site=$(tests/jump-site "$(kdir patched)/vmlinux" security_inode_mkdir lsm_loadable_keys) ||
 		fail "no static key jump for the loadable inode_mkdir hooks in vmlinux"
 	echo "$site" >"$out/key_site"
-	rec=$(guest patched "$out" tests/guest/api-lifetime.sh \
+	# --tcg-single: keys flip here while the other CPU runs (harness/run-guest).
+	rec=$(guest patched "$out" tests/guest/api-lifetime.sh --tcg-single \
 		"$out/modules/lsm_api_test/lsm_api_test.ko" "$out/key_site")
 	jq '.lsm_api_test | del(.ktap, .messages)' <<<"$rec"
 	expect_two_cpus "$rec"
@@ -48,7 +49,7 @@ t_api_reserved_hooks() {
 	local out=$build/tests/hooks rec n
 	scripts/build-modules "$(kdir patched)" "$out/modules" tests/modules/lsm_hooks_test
 	gcc -std=c11 -Wall -Wextra -Werror -O2 -static -o "$out/xattr-nocap" tests/guest/xattr-nocap.c
-	rec=$(guest patched "$out" tests/guest/lsm-hooks.sh \
+	rec=$(guest patched "$out" tests/guest/lsm-hooks.sh --tcg-single \
 		"$out/modules/lsm_hooks_test/lsm_hooks_test.ko" "$out/xattr-nocap")
 	jq '.lsm_hooks_test | del(.ktap)' <<<"$rec"
 	r() { jq -r --arg k "$1" '.lsm_hooks_test[$k] // "missing"' <<<"$rec"; }
@@ -70,7 +71,7 @@ t_api_register_race() {
 	scripts/build-modules "$(kdir patched)" "$out/modules" tests/modules/lsm_race
 	echo 200 >"$out/cycles"
 	# loglevel=4: thousands of registrations print to the log, not the console.
-	rec=$(guest patched "$out" tests/guest/lsm-race.sh --timeout 600 --append loglevel=4 \
+	rec=$(guest patched "$out" tests/guest/lsm-race.sh --timeout 600 --append loglevel=4 --tcg-single \
 		"$out/cycles" "$out/modules/lsm_race/lsm_race.ko" "$out/modules/lsm_race/lsm_race_owner.ko")
 	expect_two_cpus "$rec"
 	expect_ktap "$rec" lsm_race 4

@@ -34,7 +34,8 @@ t_debug_lifetime_stress() {
 		start=$SECONDS
 		mkdir -p "$out/$major"
 		# loglevel=5: warnings and worse reach the console, where they are judged.
-		rec=$(guest debug "$out/$major" tests/guest/lifetime-stress.sh --timeout 3600 \
+		# --tcg-single: keys flip while the hammers run (harness/run-guest).
+		rec=$(guest debug "$out/$major" tests/guest/lifetime-stress.sh --timeout 3600 --tcg-single \
 			--append "loglevel=5 $order" "$out/cycles" "$out/modules/lsm_api_test/lsm_api_test.ko" \
 			"$out/modules/lsm_race/lsm_race.ko" "$out/modules/lsm_race/lsm_race_owner.ko")
 		jq . <<<"$rec"
