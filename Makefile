@@ -26,10 +26,10 @@ export LICENSE
 FUZZ_RUNS ?= 10000000
 
 # Targets that need the Debian packages of scripts/install-deps.
-WORK := demo test test-debug kernels kdir modules cases lint bench sdk table man install fuzz guide \
-	dkms images vm vm-shell
+WORK := demo test test-debug kernels kdir modules cases distro lint bench sdk table man install fuzz \
+	guide dkms images vm vm-shell
 
-.PHONY: help deps clean clean-cache probes $(WORK)
+.PHONY: help deps clean clean-cache probes distro-modules $(WORK)
 
 help:
 	@echo "make demo          build what is missing, load examples and probes in both kernels; LICENSE=... picks the final table"
@@ -39,12 +39,13 @@ help:
 	@echo "make kdir          print a kernel's build directory (KERNEL=baseline|patched, default patched)"
 	@echo "make modules       build the example modules against both kernels"
 	@echo "make cases         build the cases vendors meet, load them in the patched guest: build/demo/cases.json"
+	@echo "make distro        Debian's own kernel: its LSM table, probes, real dkms modules, booted: build/demo/distro.json"
 	@echo "make dkms          package the examples for dkms: build/dkms/ (source trees, tarballs, -dkms .debs)"
 	@echo "make images        build the Debian guest images (dkms, and each kernel's .debs) into \$$KIT_CACHE"
 	@echo "make vm-shell      a root shell in the Debian guest on the patched kernel"
 	@echo "make vm            the same shell; KERNEL=patched (default) or KERNEL=baseline"
 	@echo "make sdk           build export-check into build/bin/"
-	@echo "make table         the LSM permission table of both kernels: build/demo/table.{md,json}"
+	@echo "make table         the LSM permission table of both kernels, and of Debian's: build/demo/{table,distro-table}.{md,json}"
 	@echo "make guide         render the vendor guide from the last run: build/guide/index.html"
 	@echo "make man           render the man pages into build/man/: export-check(1), lsm-export-kit(7)"
 	@echo "make install       install export-check, its man page, kit.mk and headers under PREFIX (/usr/local)"
@@ -169,17 +170,37 @@ COLLECT_CASES = results/collect-cases $(BUILD) patched=$(call TREE,patched) && \
 cases: kernels sdk $(BUILD)/demo/cases-initramfs.cpio.gz
 	@rc=0; harness/run-guests $(CASES_GUEST) || rc=1; $(COLLECT_CASES) || rc=1; exit $$rc
 
+# Debian's own kernel (vendor-sdk/debian-modules: fetched and unpacked,
+# never installed): its LSM table, probes, the kit's examples, real
+# third-party dkms modules and altered copies, built against its headers
+# (harness/make-distro) and loaded in it under QEMU, twice: as booted, and
+# with module.sig_enforce=1.  build/demo/distro.json.
+DISTRO := $(BUILD)/demo/distro
+DISTRO_GUESTS = 'distro guest' --timeout 900 --memory 1024 --append "kit.distro=$$(cat $(DISTRO)/abi)" \
+	"$$(cat $(DISTRO)/vmlinuz)" $(DISTRO)/initramfs.cpio.gz $(DISTRO)/guest ';' \
+	'distro guest, signatures enforced' --timeout 300 --memory 1024 \
+	--append "kit.distro=$$(cat $(DISTRO)/abi) module.sig_enforce=1" \
+	"$$(cat $(DISTRO)/vmlinuz)" $(DISTRO)/initramfs-sig.cpio.gz $(DISTRO)/guest-sig
+COLLECT_DISTRO = results/collect-distro $(BUILD) patched=$(call TREE,patched) && \
+	results/validate-json results/schemas/distro.schema.json $(BUILD)/demo/distro.json >/dev/null
+
+distro-modules: kernels sdk
+	@harness/make-distro $(BUILD)
+
+distro: distro-modules
+	@rc=0; harness/run-guests $(DISTRO_GUESTS) || rc=1; $(COLLECT_DISTRO) || rc=1; exit $$rc
+
 # The guests run every time: the results are those of the last real run.
 # The insmod and cases guests boot side by side, then the Debian (dkms)
 # guests; each guest's verdict is judged after.  The results record how
 # long each took.
 KERNEL_ARGS = $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k)))
-demo: kernels modules table probes images sdk $(BUILD)/demo/initramfs.cpio.gz \
+demo: kernels modules table probes images sdk distro-modules $(BUILD)/demo/initramfs.cpio.gz \
 		$(BUILD)/demo/dkms-initramfs.cpio.gz $(BUILD)/demo/cases-initramfs.cpio.gz
 	@rc=0; \
 	harness/run-guests $(foreach k,$(KERNELS),'guest $(k)' --timeout 300 \
 		$(call TREE,$(k))/arch/x86/boot/bzImage $(BUILD)/demo/initramfs.cpio.gz \
-		$(BUILD)/demo/$(k) ';') $(CASES_GUEST) || rc=1; \
+		$(BUILD)/demo/$(k) ';') $(CASES_GUEST) ';' $(DISTRO_GUESTS) || rc=1; \
 	harness/run-guests $(foreach k,$(KERNELS),'dkms guest $(k)' \
 		$(call DEBIAN_GUEST,$(k),dkms.sh,--timeout 900) $(BUILD)/demo/dkms-$(k) ';') || rc=1; \
 	echo; \
@@ -188,6 +209,8 @@ demo: kernels modules table probes images sdk $(BUILD)/demo/initramfs.cpio.gz \
 	results/collect-matrix $(BUILD) $(KERNEL_ARGS) || rc=1; \
 	echo; \
 	$(COLLECT_CASES) || rc=1; \
+	echo; \
+	$(COLLECT_DISTRO) || rc=1; \
 	echo; \
 	results/check-debian $(BUILD) || rc=1; \
 	echo; \
@@ -224,7 +247,9 @@ table: kernels sdk
 			$(foreach k,$(KERNELS),$(k)=$(call TREE,$(k))) >$(BUILD)/demo/table.$$fmt.tmp; \
 		mv $(BUILD)/demo/table.$$fmt.tmp $(BUILD)/demo/table.$$fmt; \
 	done
-	@echo "[table] $(BUILD)/demo/table.md, $(BUILD)/demo/table.json"
+	@root=$$(vendor-sdk/debian-modules '$(KIT_CACHE)'); \
+	results/distro-table $(BUILD) "$$root/usr/src/linux-headers-$$(basename "$$(dirname "$$root")")"
+	@echo "[table] $(BUILD)/demo/table.md, $(BUILD)/demo/table.json; Debian's: $(BUILD)/demo/distro-table.{md,json}"
 
 $(BUILD)/man/export-check.1: vendor-sdk/man/export-check.1.md
 	@mkdir -p $(@D)

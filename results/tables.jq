@@ -36,3 +36,14 @@ def markdown($header; rows; $code):
 	"|" + ($header | map("---") | join("|")) + "|",
 	(rows | to_entries | map(if (.key | IN($code[])) then "`\(.value)`" else .value end)
 		| "| " + join(" | ") + " |");
+
+# distro.json: each load in Debian's own kernel, and the probes' counts.
+def distro_header: ["load", "module", "what", "the kernel", "export-check", "as predicted"];
+def distro_rows: .loads[]
+	| [.name, .module, .what,
+	   (if .loaded then "loads" + (if (.module_taint // []) == [] then "" else ", taints " + (.module_taint | join(" ")) end)
+	    else "refused" end),
+	   .predicted.verdict, (.as_predicted | yes_no)];
+def distro_probe_header: ["licence class", "loads", "refused"];
+def distro_probe_rows: .probes.summary | to_entries[]
+	| [.key, (.value.loaded | tostring), (.value.refused | tostring)];

@@ -6,7 +6,7 @@
 #
 # guide: the vendor guide, rendered from the last run.
 
-kit_group guide "demo sdk cases" \
+kit_group guide "demo sdk cases distro" \
 	guide_renders guide_tables_current guide_links_resolve \
 	guide_commands_exist guide_in_browser
 
@@ -35,14 +35,17 @@ t_guide_tables_current() {
 	# same_table WHAT JSON HEADER ROWS: the guide's table under HEADER has
 	# the rows that results/tables.jq's ROWS makes of JSON.
 	same_table() {
+		# Pandoc sets quotes as typographic ones.
 		diff <(jq -r -L results --argjson f "$f" 'include "tables";
-				$f.tables[] | select(.[0] == '"$3"') | .[1:][] | join(" | ")' -n | sort) \
+				$f.tables[] | select(.[0] == '"$3"') | .[1:][] | join(" | ")
+				| gsub("\u2019"; "\u0027") | gsub("[\u201c\u201d]"; "\"")' -n | sort) \
 			<(jq -r -L results 'include "tables"; '"$4"' | join(" | ")' "$2" | sort) ||
 			fail "the guide's $1 table differs from $2"
 	}
 	same_table demo "$results" demo_header demo_rows
 	same_table dkms "$results" dkms_header dkms_rows
 	same_table matrix "$build/demo/matrix.json" matrix_header matrix_rows
+	same_table distro "$build/demo/distro.json" distro_header distro_rows
 	# The permission table: every symbol and its export types, as in table.json.
 	diff <(jq -r '.tables[] | select(.[0][0] == "symbol" and .[0][1] == "defined in" and (.[0] | length) == 8)
 			| .[1:][] | [.[0], .[1], .[3], .[5]] | join(" | ")' <<<"$f" | sort) \
@@ -86,8 +89,8 @@ t_guide_in_browser() {
 	tests/browser-shot "$guide" "$shots"
 	dom=$(tests/html-facts "$shots/dom.html")
 	for h in "The policy and its history" "The patch series" "Licence strings" "The permission table" \
-		"The demo" "For module vendors" "Reference"; do
-		jq -e --arg h "$h" '.headings | map(.[1]) | index($h) != null' <<<"$dom" >/dev/null ||
+		"The demo" "For module vendors" "Your customers' kernel" "Reference"; do
+		jq -e --arg h "$h" '.headings | map(.[1] | gsub("\u2019"; "\u0027")) | index($h) != null' <<<"$dom" >/dev/null ||
 			fail "heading '$h' missing in the browser's DOM"
 	done
 	jq -e '.tables | length >= 8' <<<"$dom" >/dev/null || fail "tables missing in the browser's DOM"

@@ -42,9 +42,32 @@ expect_grep() {
 	grep -qF -- "$2" "$1" || fail "$1 lacks: $2"
 }
 
+# expect_json FILE FILTER [DESCRIPTION]: FILTER is true of FILE.
+expect_json() {
+	jq -e "$2" "$1" >/dev/null || fail "${3:-$2} (in $1)"
+}
+
 # expect_jq FILTER [DESCRIPTION]: FILTER is true of results.json.
 expect_jq() {
-	jq -e "$1" "$results" >/dev/null || fail "${2:-$1} (in $results)"
+	expect_json "$results" "$@"
+}
+
+# expect_schema NAME DAMAGE: build/demo/NAME.json conforms to its schema,
+# results/schemas/NAME.schema.json, and a copy damaged by the jq filter
+# DAMAGE does not: the schema is strict enough to notice.
+expect_schema() {
+	local schema=results/schemas/$1.schema.json
+	results/validate-json "$schema" "$build/demo/$1.json"
+	jq "$2" "$build/demo/$1.json" >"$logs/$1.bad.json"
+	if results/validate-json "$schema" "$logs/$1.bad.json" 2>/dev/null; then
+		fail "the $1 schema accepted a copy damaged by $2"
+	fi
+}
+
+# select_row ARRAY KEY VALUE: the jq selector of the element of ARRAY
+# whose KEY is VALUE.
+select_row() {
+	echo ".$1[] | select(.$2 == \"$3\")"
 }
 
 # kdir KERNEL: a kernel's build directory; baseline and patched are looked
@@ -86,16 +109,21 @@ series_files() {
 	done | sort -u
 }
 
-# guest KERNEL OUTDIR RUN_SCRIPT [--append ARGS] [--timeout SECS] FILE...:
-# boot KERNEL (baseline, patched, debug) with an initramfs of RUN_SCRIPT and
-# the FILEs, fail unless the guest passes, and print its records as JSON
-# (results/guest-records).
+# guest KERNEL OUTDIR RUN_SCRIPT [--append ARGS] [--timeout SECS]
+# [--tcg-single] FILE...: boot KERNEL (baseline, patched, debug) with an
+# initramfs of RUN_SCRIPT and the FILEs, fail unless the guest passes, and
+# print its records as JSON (results/guest-records).
 guest() {
 	local k=$1 out=$2 script=$3 opts=()
 	shift 3
 	while [[ ${1:-} == --* ]]; do
-		opts+=("$1" "$2")
-		shift 2
+		if [[ $1 == --tcg-single ]]; then
+			opts+=("$1")
+			shift
+		else
+			opts+=("$1" "$2")
+			shift 2
+		fi
 	done
 	harness/mkinitramfs "$out/initramfs.cpio.gz" "$script" "$@" >&2
 	harness/run-guest "${opts[@]}" "$(kdir "$k")/arch/x86/boot/bzImage" \

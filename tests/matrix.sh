@@ -59,14 +59,8 @@ t_matrix_licence_rules() {
 # results.json and matrix.json conform to the schemas in the repo, which
 # are strict enough to reject a damaged copy.
 t_results_schemas() {
-	local f
-	for f in results matrix; do
-		results/validate-json "results/schemas/$f.schema.json" "$build/demo/$f.json"
-		jq '.loads[0].taint = "P" | .rows[0].class = "other"' "$build/demo/$f.json" >"$logs/$f.bad.json"
-		if results/validate-json "results/schemas/$f.schema.json" "$logs/$f.bad.json" 2>/dev/null; then
-			fail "the $f schema accepted a damaged copy"
-		fi
-	done
+	expect_schema results '.loads[0].taint = "P"'
+	expect_schema matrix '.rows[0].class = "other"'
 	[[ $(grep -c '^ok' "$build/demo/matrix.ktap") == 2 ]] || fail "matrix.ktap: not 2 ok kernels"
 }
 

@@ -308,7 +308,7 @@ t_sdk_guest_taints_after_refusal() {
 	json=$out/predicted.json
 	"$asan" --json --kernel "$(kdir patched)" "$out"/kit/*.ko >"$json" || [[ $? == 1 ]] || fail "export-check failed"
 	jq -e '.modules | all(.loads | not)' "$json" >/dev/null || fail "export-check predicts a load"
-	harness/mkinitramfs "$out/initramfs.cpio.gz" tests/guest/load-list.sh "$out"/kit/*
+	harness/mkinitramfs "$out/initramfs.cpio.gz" harness/guest/load-list.sh "$out"/kit/*
 	harness/run-guest --timeout 120 "$(kdir patched)/arch/x86/boot/bzImage" "$out/initramfs.cpio.gz" \
 		"$out/guest" || fail "guest: $(cat "$out/guest/verdict")"
 	rec=$(results/guest-records "$out/guest/channel.log")
@@ -339,7 +339,7 @@ t_sdk_guest_package_order() {
 	} >"$out/kit/cases.txt"
 	# Loaded in order, each stays for the next (but the failed first try).
 	touch "$out/kit/keep"
-	harness/mkinitramfs "$out/initramfs.cpio.gz" tests/guest/load-list.sh "$out"/kit/*
+	harness/mkinitramfs "$out/initramfs.cpio.gz" harness/guest/load-list.sh "$out"/kit/*
 	harness/run-guest --timeout 120 "$(kdir patched)/arch/x86/boot/bzImage" "$out/initramfs.cpio.gz" \
 		"$out/guest" || fail "guest: $(cat "$out/guest/verdict")"
 	rec=$(results/guest-records "$out/guest/channel.log")

@@ -9,6 +9,9 @@
 #             registers an LSM through it: does its policy work?
 #   importer  prop_exporter exports a helper; gpl_importer uses it and
 #             GPL-only symbols: the loader refuses it (5.9 and later)
+#   pair      pair_user alone first (refused: its sibling is not loaded,
+#             recorded as alone_insmod_exit), then pair_provider and
+#             pair_user in order
 #   plain     insmod, look, rmmod
 # shellcheck source=guard.sh
 . /kit/guard.sh
@@ -39,6 +42,14 @@ rmmod proprietary_via_shim gpl_shim 2>/dev/null
 
 load prop_exporter
 load gpl_importer
+
+if [ -r /kit/pair_user.ko ]; then
+	insmod /kit/pair_user.ko 2>/dev/null
+	record R pair_user alone_insmod_exit $?
+	dmesg -c >/dev/null
+	load pair_provider
+	load pair_user
+fi
 
 while IFS="$tab" read -r m _ _ how _; do
 	case $m in '' | '#'*) continue ;; esac

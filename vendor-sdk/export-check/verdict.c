@@ -577,6 +577,28 @@ static int inherit(const struct peer *from, struct import_result *r,
 	return 1;
 }
 
+/*
+ * A GPL-only export (in WHERE) and a module that is not GPL-compatible: the
+ * loader does not find the symbol; a weak import is left unresolved.
+ */
+static void refuse_gpl_only(struct import_result *r, int weak,
+			    const char *where, const struct import_state *st,
+			    struct verdict *v)
+{
+	r->status = weak ? IMPORT_WEAK_MISSING : IMPORT_GPL_ONLY;
+	if (weak)
+		return;
+	if (st->inherited_from)
+		strlist_addf(&v->reasons,
+			     "uses GPL-only symbol %s (EXPORT_SYMBOL_GPL in %s), refused after inheriting taint P from %s",
+			     r->name, where, st->inherited_from);
+	else
+		strlist_addf(&v->reasons,
+			     "uses GPL-only symbol %s (EXPORT_SYMBOL_GPL in %s)",
+			     r->name, where);
+	unknown_message(v, r->name, -2);
+}
+
 /* resolve_symbol() for an export of a module of the run. */
 static void resolve_peer(const struct elfmod *m, const struct kernel *k,
 			 const struct peers *ps, struct import_result *r,
@@ -595,13 +617,10 @@ static void resolve_peer(const struct elfmod *m, const struct kernel *k,
 		return;
 	}
 	if (e->gpl_only && st->proprietary) {
-		r->status = weak ? IMPORT_WEAK_MISSING : IMPORT_GPL_ONLY;
-		if (weak)
-			return;
-		strlist_addf(&v->reasons,
-			     "uses GPL-only symbol %s (EXPORT_SYMBOL_GPL in module %s)",
-			     r->name, from->name);
-		unknown_message(v, r->name, -2);
+		char *where = xasprintf("module %s", from->name);
+
+		refuse_gpl_only(r, weak, where, st, v);
+		free(where);
 		return;
 	}
 	if (e->gpl_only && !st->gpl_only_seen)
@@ -635,18 +654,7 @@ static void resolve_kernel(const struct elfmod *m, const struct kernel *k,
 		return;
 	}
 	if (e->gpl_only && st->proprietary) {
-		r->status = weak ? IMPORT_WEAK_MISSING : IMPORT_GPL_ONLY;
-		if (weak)
-			return;
-		if (st->inherited_from)
-			strlist_addf(&v->reasons,
-				     "uses GPL-only symbol %s (EXPORT_SYMBOL_GPL in %s), refused after inheriting taint P from %s",
-				     r->name, e->owner, st->inherited_from);
-		else
-			strlist_addf(&v->reasons,
-				     "uses GPL-only symbol %s (EXPORT_SYMBOL_GPL in %s)",
-				     r->name, e->owner);
-		unknown_message(v, r->name, -2);
+		refuse_gpl_only(r, weak, e->owner, st, v);
 		return;
 	}
 	if (e->gpl_only && !st->gpl_only_seen)

@@ -1,0 +1,1 @@
+../pair_provider/pair_provider.h

@@ -1,0 +1,37 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-FileCopyrightText: 2026 The LSM export kit authors
+#
+# One load of the distro guest (results/collect-distro) against
+# export-check's prediction for it: the same outcome, the module's taints
+# if it loaded, the kernel's taints after it (those before, with the ones
+# export-check says the kernel keeps), and every message export-check says
+# the loader prints, but those the loader prints once and had printed.
+
+def letters($mask; $letters): [range(0; 32) as $b
+	| select((($mask / pow(2; $b)) | floor) % 2 == 1) | $letters[$b | tostring] // "?"];
+
+def once_said($msg; $before):
+	($msg | test("loading out-of-tree module taints kernel\\.$")) and ($before | index("O") != null)
+	or ($msg | test("module license .* taints kernel\\.$")) and ($before | index("P") != null)
+	or ($msg | test("module verification failed")) and ($before | index("E") != null)
+	or ($msg | test(": kernel tainted\\.$")) and ($before | index("F") != null);
+
+# observed($o; $p; $letters): a row from the guest's records $o of one load
+# and export-check's module object $p.
+def observed($o; $p; $letters):
+	(if $o.taint_before then letters($o.taint_before | tonumber; $letters) else [] end) as $before
+	| (if $o.taint_after then letters($o.taint_after | tonumber; $letters) else [] end) as $after
+	| {observed: ($o.insmod_exit != null),
+	   loaded: ($o.insmod_exit == "0"),
+	   insmod_exit: ($o.insmod_exit // null | if . then tonumber else . end),
+	   module_taint: ($o.module_taint // null | if . then split("") else . end),
+	   kernel_taint_before: $before, kernel_taint_after: $after,
+	   kernel_messages: ($o.messages // []),
+	   predicted: ($p | {verdict, loads, taints, kernel_taints, refused_at, reasons, notes,
+			     kernel_messages})}
+	| . + {missing_messages: [.predicted.kernel_messages[] as $m
+		| select((once_said($m; $before) | not) and (($o.messages // []) | index($m) == null)) | $m]}
+	| . + {as_predicted: (.observed and .loaded == .predicted.loads
+		and ((.loaded | not) or .module_taint == .predicted.taints)
+		and (($after | sort) == (($before + .predicted.kernel_taints) | unique | sort))
+		and .missing_messages == [])};
