@@ -74,7 +74,7 @@ t_api_register_race() {
 	rec=$(guest patched "$out" tests/guest/lsm-race.sh --timeout 600 --append loglevel=4 --tcg-single \
 		"$out/cycles" "$out/modules/lsm_race/lsm_race.ko" "$out/modules/lsm_race/lsm_race_owner.ko")
 	expect_two_cpus "$rec"
-	expect_ktap "$rec" lsm_race 4
+	expect_ktap "$rec" lsm_race 5
 	outcomes=$(jq -r '.lsm_race.outcomes' <<<"$rec")
 	echo "$outcomes"
 	[[ $outcomes =~ ^registered\ [1-9][0-9]*\ .*\ other\ 0$ ]] ||

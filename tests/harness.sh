@@ -253,6 +253,7 @@ t_accel_honours_kit_qemu() {
 # run-guest stopped (TERM, as run-guests and make do) takes its QEMU with it.
 t_run_guest_stopped() {
 	local out=$build/tests/stopped pid i
+	rm -rf "$out"
 	mkdir -p "$out"
 	echo hang >"$out/fault-mode"
 	harness/mkinitramfs "$out/initramfs.cpio.gz" tests/guest/fault.sh "$out/fault-mode"
@@ -286,7 +287,8 @@ signal.signal(signal.SIGINT, signal.SIG_DFL)
 os.execvp(sys.argv[1], sys.argv[1:])' make -s KIT_DEPS_DONE=1 demo >"$logs/demo-interrupted.out" 2>&1 &
 	pid=$!
 	at_exit pkill -KILL -f "qemu-system-x86_64.*build/demo/"
-	for ((i = 0; i < 600; i++)); do
+	# The demo rebuilds what it must first (the distro modules: about 30 s).
+	for ((i = 0; i < 1800; i++)); do
 		pgrep -f "qemu-system-x86_64.*demo/(baseline|patched)/" >/dev/null && break
 		sleep 0.1
 	done

@@ -26,8 +26,9 @@ ktap() {
 }
 
 guest_records
+base=$(cat /sys/kernel/security/lsm)
 record A "$m" ktap "KTAP version 1"
-record A "$m" ktap "1..4"
+record A "$m" ktap "1..5"
 insmod /kit/lsm_race.ko
 ktap $? "lsm_race loads"
 i=0
@@ -39,6 +40,24 @@ while [ "$i" -lt "$cycles" ]; do
 	i=$((i + 1))
 done
 ktap "$failures" "$cycles loads, mkdirs and unloads of lsm_race_owner"
+# /sys/kernel/security/lsm read a few bytes at a time while lsm_race's
+# threads change the list: each open file must give one whole list.
+bad=0
+i=0
+while [ "$i" -lt 100 ]; do
+	insmod /kit/lsm_race_owner.ko 2>/dev/null
+	list=$(dd if=/sys/kernel/security/lsm bs=3 2>/dev/null)
+	rmmod lsm_race_owner 2>/dev/null
+	case $list in
+	"$base" | "$base",lsm_race[0-3]) ;;
+	*)
+		bad=$((bad + 1))
+		record A "$m" torn_lists "$list"
+		;;
+	esac
+	i=$((i + 1))
+done
+ktap "$bad" "100 reads of /sys/kernel/security/lsm, 3 bytes at a time, each one whole list"
 rmmod lsm_race
 ktap $? "lsm_race unloads"
 mkdir /tmp/after-race
