@@ -110,11 +110,12 @@ t_checkpatch_export_check() {
 	at_exit rm -rf "$tmp"
 	for f in vendor-sdk/export-check/*.[ch]; do
 		# From a scratch directory: checkpatch leaves a cache file where it runs.
-		# It exits 1 for CHECKs too (libelf's CamelCase types): read the total.
-		out=$(cd "$tmp" && { "$(kdir patched)/scripts/checkpatch.pl" --no-tree --strict -f "$top/$f" 2>/dev/null ||
-			true; } | grep '^total:')
+		# Userspace C11: the libraries' names (GElf_Sym, ZSTD_*, PRIx64) are
+		# not ours to rename, and uint32_t is the type C11 has.
+		out=$(cd "$tmp" && { "$(kdir patched)/scripts/checkpatch.pl" --no-tree --strict \
+			--ignore CAMELCASE,PREFER_KERNEL_TYPES -f "$top/$f" 2>/dev/null || true; } | grep '^total:')
 		echo "$f: $out"
-		[[ $out == "total: 0 errors, 0 warnings,"* ]] || bad=1
+		[[ $out == "total: 0 errors, 0 warnings, 0 checks,"* ]] || bad=1
 	done
-	((bad == 0)) || fail "checkpatch reports errors or warnings"
+	((bad == 0)) || fail "checkpatch --strict reports errors, warnings or checks"
 }

@@ -12,13 +12,13 @@
 
 #include "elfmod.h"
 
+/* True for the compiler's and the build's own helpers (__fentry__, ...). */
+int refs_is_instrumentation(const char *name);
+
 /*
  * Fill in is_function, calls and own_refs of the plain exports of M,
  * whose exports are sorted by name.  Returns 0, or -1 with a reason in ERR.
  */
 int refs_scan(Elf *elf, struct elfmod *m, char *err, size_t errlen);
-
-/* True for the compiler's and the build's own helpers (__fentry__, ...). */
-int refs_is_instrumentation(const char *name);
 
 #endif

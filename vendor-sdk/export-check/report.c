@@ -73,7 +73,8 @@ void report_text_order(FILE *out, const struct peers *ps,
 			fprintf(out, " %s", ps->p[o->index[i]].name);
 	fputc('\n', out);
 	if (o->in_cycles)
-		fprintf(out, "load order: the last %zu depend on each other in a cycle, which modprobe refuses\n",
+		fprintf(out,
+			"load order: the last %zu depend on each other in a cycle, which modprobe refuses\n",
 			o->in_cycles);
 }
 

@@ -145,8 +145,8 @@ int tree_open(struct tree *t, const char *dir, char *err, size_t errlen)
 		add_part(t, src, "the tree its Makefile includes");
 	} else {
 		free(src);
-		t->missing = xasprintf("%s/Makefile includes %s/Makefile, which is not there, nor under a directory above the tree",
-				       build, named);
+		t->missing = xasprintf("%s/Makefile includes %s/Makefile, %s", build, named,
+				       "which is not there, nor under a directory above the tree");
 	}
 	free(named);
 	return 0;

@@ -275,7 +275,8 @@ static int stage_module_layout(const struct elfmod *m, const struct kernel *k,
 			     mod_name(v));
 	} else if (mv->crc != e->crc) {
 		strlist_addf(&v->reasons,
-			     "built for another kernel: rebuild against this one (module_layout's CRC is 0x%08" PRIx64 " in the module, 0x%08" PRIx32 " in this kernel)",
+			     "built for another kernel: rebuild against this one (module_layout's CRC is 0x%08"
+			     PRIx64 " in the module, 0x%08" PRIx32 " in this kernel)",
 			     mv->crc, e->crc);
 		strlist_addf(&v->messages,
 			     "%s: disagrees about version of symbol module_layout",
@@ -518,7 +519,8 @@ static int check_crc(const struct elfmod *m, const struct kernel *k,
 		return 1;
 	r->status = IMPORT_CRC_MISMATCH;
 	strlist_addf(&v->reasons,
-		     "built against another version of %s: its CRC is 0x%08" PRIx64 " in the module, 0x%08" PRIx32 " in this kernel: rebuild against this one",
+		     "built against another version of %s: its CRC is 0x%08" PRIx64
+		     " in the module, 0x%08" PRIx32 " in this kernel: rebuild against this one",
 		     r->name, mv->crc, crc);
 	strlist_addf(&v->messages, "%s: disagrees about version of symbol %s",
 		     mod_name(v), r->name);
