@@ -184,7 +184,7 @@ DISTRO_GUESTS = 'distro guest' --timeout 900 --memory 1024 --append "kit.distro=
 COLLECT_DISTRO = results/collect-distro $(BUILD) patched=$(call TREE,patched) && \
 	results/validate-json results/schemas/distro.schema.json $(BUILD)/demo/distro.json >/dev/null
 
-distro-modules: kernels sdk
+distro-modules: kernels sdk table
 	@harness/make-distro $(BUILD)
 
 distro: distro-modules

@@ -7,8 +7,7 @@
 # export-check says the kernel keeps), and every message export-check says
 # the loader prints, but those the loader prints once and had printed.
 
-def letters($mask; $letters): [range(0; 32) as $b
-	| select((($mask / pow(2; $b)) | floor) % 2 == 1) | $letters[$b | tostring] // "?"];
+import "observed" as obs;
 
 def once_said($msg; $before):
 	($msg | test("loading out-of-tree module taints kernel\\.$")) and ($before | index("O") != null)
@@ -19,8 +18,8 @@ def once_said($msg; $before):
 # observed($o; $p; $letters): a row from the guest's records $o of one load
 # and export-check's module object $p.
 def observed($o; $p; $letters):
-	(if $o.taint_before then letters($o.taint_before | tonumber; $letters) else [] end) as $before
-	| (if $o.taint_after then letters($o.taint_after | tonumber; $letters) else [] end) as $after
+	(if $o.taint_before then obs::taint_flags($o.taint_before | tonumber; $letters) else [] end) as $before
+	| (if $o.taint_after then obs::taint_flags($o.taint_after | tonumber; $letters) else [] end) as $after
 	| {observed: ($o.insmod_exit != null),
 	   loaded: ($o.insmod_exit == "0"),
 	   insmod_exit: ($o.insmod_exit // null | if . then tonumber else . end),

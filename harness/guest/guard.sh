@@ -6,7 +6,7 @@
 # run on a real machine.  The kit's guests boot a kernel whose release ends
 # in -lsmkit with kit.guest=1 on the command line (harness/run-guest); a
 # host has neither.  The distro guest boots Debian's own kernel, which it
-# names on the command line, kit.distro=<release> (harness/run-distro): a
+# names on the command line, kit.distro=<release> (make distro): a
 # host that runs that kernel was not booted with that.  On a host this
 # file is not at /kit/guard.sh either, and sourcing a missing file ends the
 # script.
