@@ -37,7 +37,7 @@ size_t peers_add(struct peers *ps, const char *path, const struct elfmod *m)
 		name = own;
 	}
 	ps->p[ps->n] = (struct peer){
-		.name = name, .own_name = own, .path = path, .m = m,
+		.name = name, .own_name = own, .m = m,
 	};
 	for (i = 0; i < m->n_exports; i++) {
 		ps->e = grow(ps->e, ps->n_e, &ps->cap_e, sizeof(*ps->e), 64);

@@ -18,7 +18,6 @@ struct verdict;
 struct peer {
 	const char *name;		/* modinfo name=, else the file's */
 	char *own_name;			/* the file's, if it is that */
-	const char *path;
 	const struct elfmod *m;
 	const struct verdict *v;	/* its verdict, once judged */
 };

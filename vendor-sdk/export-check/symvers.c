@@ -17,8 +17,7 @@
 /* Debian's is 1.7 MB; a guard against reading something else whole. */
 #define SYMVERS_MAX_SIZE ((size_t)256 << 20)
 
-/* The module name of an owner: "drivers/gpu/drm/drm" is drm. */
-static const char *owner_module(const char *owner)
+const char *symvers_owner_module(const char *owner)
 {
 	const char *slash = strrchr(owner, '/');
 
@@ -42,12 +41,12 @@ static void index_exports(struct symvers *sv)
 	/* The modules that export something, by name. */
 	sv->owner_slots = xcalloc(sv->n_slots, sizeof(*sv->owner_slots));
 	for (i = 0; i < sv->n; i++) {
-		const char *m = owner_module(sv->exports[i].owner);
+		const char *m = symvers_owner_module(sv->exports[i].owner);
 
 		j = modname_hash(m, (size_t)-1) & (sv->n_slots - 1);
 		while (sv->owner_slots[j] &&
 		       !modname_eq(m, (size_t)-1,
-				   owner_module(sv->exports[sv->owner_slots[j] - 1].owner)))
+				   symvers_owner_module(sv->exports[sv->owner_slots[j] - 1].owner)))
 			j = (j + 1) & (sv->n_slots - 1);
 		if (!sv->owner_slots[j])
 			sv->owner_slots[j] = i + 1;
@@ -177,7 +176,7 @@ int symvers_has_module(const struct symvers *sv, const char *name, size_t len)
 		return 0;
 	j = modname_hash(name, len) & (sv->n_slots - 1);
 	while ((i = sv->owner_slots[j])) {
-		if (modname_eq(name, len, owner_module(sv->exports[i - 1].owner)))
+		if (modname_eq(name, len, symvers_owner_module(sv->exports[i - 1].owner)))
 			return 1;
 		j = (j + 1) & (sv->n_slots - 1);
 	}

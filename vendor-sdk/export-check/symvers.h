@@ -37,6 +37,8 @@ int symvers_parse(char *text, size_t size, struct symvers *sv, char *err,
 		  size_t errlen);
 void symvers_free(struct symvers *sv);
 const struct export *symvers_find(const struct symvers *sv, const char *name);
+/* The module name of an owner: "drivers/gpu/drm/drm" is drm. */
+const char *symvers_owner_module(const char *owner);
 /*
  * True if the module NAME (its first LEN bytes; "snd-pcm" and snd_pcm are
  * one) exports something: a module of this kernel.

@@ -83,10 +83,9 @@ char *tree_resolve(const char *path)
 	return done;
 }
 
-static void add_part(struct tree *t, char *path, const char *how)
+static void add_part(struct tree *t, char *path)
 {
-	t->part[t->n_parts] = path;
-	t->how[t->n_parts++] = how;
+	t->part[t->n_parts++] = path;
 }
 
 /* The directory Debian's -amd64 Makefile includes ("include DIR/Makefile"). */
@@ -116,7 +115,7 @@ int tree_open(struct tree *t, const char *dir, char *err, size_t errlen)
 {
 	char *build, *src, *named;
 
-	*t = (struct tree){ .dir = xstrdup(dir) };
+	*t = (struct tree){ 0 };
 	build = tree_resolve(dir);
 	if (build && !is_dir(build)) {
 		free(build);
@@ -125,15 +124,15 @@ int tree_open(struct tree *t, const char *dir, char *err, size_t errlen)
 	}
 	/* Not there at all: the first file looked for will say so. */
 	if (!build) {
-		add_part(t, xstrdup(dir), "the build directory");
+		add_part(t, xstrdup(dir));
 		return 0;
 	}
-	add_part(t, build, "the build directory");
+	add_part(t, build);
 	src = xasprintf("%s/source", build);
 	named = tree_resolve(src);
 	free(src);
 	if (named && is_dir(named)) {
-		add_part(t, named, "its source link");
+		add_part(t, named);
 		return 0;
 	}
 	free(named);
@@ -142,7 +141,7 @@ int tree_open(struct tree *t, const char *dir, char *err, size_t errlen)
 		return 0;
 	src = reroot(named, build);
 	if (src && is_dir(src)) {
-		add_part(t, src, "the tree its Makefile includes");
+		add_part(t, src);
 	} else {
 		free(src);
 		t->missing = xasprintf("%s/Makefile includes %s/Makefile, %s", build, named,
@@ -158,7 +157,6 @@ void tree_free(struct tree *t)
 
 	for (i = 0; i < t->n_parts; i++)
 		free(t->part[i]);
-	free(t->dir);
 	free(t->missing);
 	*t = (struct tree){ 0 };
 }

@@ -17,9 +17,8 @@
 #define TREE_MAX_PARTS 3
 
 struct tree {
-	char *dir;			/* as given */
-	char *part[TREE_MAX_PARTS];	/* the build directory first */
-	const char *how[TREE_MAX_PARTS];	/* how each part was found */
+	/* The build directory, then its source link or included tree. */
+	char *part[TREE_MAX_PARTS];
 	size_t n_parts;
 	char *missing;		/* a part the tree names that is not there */
 };

@@ -475,12 +475,9 @@ struct import_state {
 /* The run module that provides what the kernel's Module.symvers lists. */
 static long owner_peer(const struct peers *ps, const struct export *e)
 {
-	const char *slash = strrchr(e->owner, '/');
-	const char *name = slash ? slash + 1 : e->owner;
-
 	if (strcmp(e->owner, "vmlinux") == 0)
 		return -1;
-	return peers_by_name(ps, name, (size_t)-1);
+	return peers_by_name(ps, symvers_owner_module(e->owner), (size_t)-1);
 }
 
 /* What the loader says when a symbol does not resolve. */
@@ -567,7 +564,6 @@ static int inherit(const struct peer *from, struct import_result *r,
 	if (!st->proprietary) {
 		st->proprietary = 1;
 		st->inherited_from = from->name;
-		v->uses_proprietary_peer = from->name;
 		taint(v, 'P', 1, 0);	/* set_bit() on the module only */
 		strlist_addf(&v->notes,
 			     "uses %s from proprietary module %s: inherits taint P, and GPL-only symbols after it are refused",

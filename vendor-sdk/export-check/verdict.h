@@ -61,7 +61,6 @@ struct verdict {
 	int proprietary;		/* the module's taint P, inherited too */
 	int refused;
 	enum load_stage refused_at;	/* STAGE_LOADS if it loads */
-	const char *uses_proprietary_peer;	/* a module of the run */
 	char taints[24];		/* the module's, in bit order */
 	char kernel_taints[24];		/* what the attempt adds to the kernel's */
 	struct import_result *imports;

@@ -460,7 +460,7 @@ static void test_json_structure(void **state)
 	json_init(&j, f);
 	json_object_begin(&j);
 	json_key(&j, "a");
-	json_uint(&j, 1);
+	json_string(&j, "1");
 	json_key(&j, "b");
 	json_strings(&j, two, 2);
 	json_key(&j, "c");
@@ -471,7 +471,7 @@ static void test_json_structure(void **state)
 	json_object_end(&j);
 	json_object_begin(&j);
 	json_key(&j, "e");
-	json_null(&j);
+	json_string(&j, NULL);
 	json_object_end(&j);
 	json_array_end(&j);
 	json_key(&j, "f");
@@ -481,7 +481,7 @@ static void test_json_structure(void **state)
 	json_finish(&j);
 	fclose(f);
 	assert_string_equal(buf,
-			    "{\"a\": 1, \"b\": [\"x\", \"y\"], \"c\": [\n  {\"d\": true},\n"
+			    "{\"a\": \"1\", \"b\": [\"x\", \"y\"], \"c\": [\n  {\"d\": true},\n"
 			    "  {\"e\": null}\n], \"f\": []}\n");
 	free(buf);
 }
