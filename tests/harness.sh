@@ -363,9 +363,10 @@ t_cleanup_on_failure() {
 
 # A static key flipped while the other CPU runs its site, on the kernel
 # without the kit's patches: with --tcg-single (how the API and stress
-# guests run) the guest survives 10 s of it.  Multi-threaded TCG is run
-# too, for the record: QEMU 7.2 oopses there (harness/run-guest), which is
-# why those guests do not use it.
+# guests run) the guest survives 10 s of it.  With multi-threaded TCG,
+# QEMU 7.2 (bookworm's, which the kit's notes name) stops on the int3 of
+# text_poke_bp() at the module's site (harness/run-guest), which is why
+# those guests do not use it; another QEMU's outcome is only reported.
 t_static_keys_single_tcg() {
 	local out=$build/tests/static-keys k rc=0 rec
 	kernel-patch/build-kernels "$KIT_CACHE" --unpatched >/dev/null
@@ -381,5 +382,10 @@ t_static_keys_single_tcg() {
 		fail "the key was not flipped under load: $(jq -c .static_key_flip <<<"$rec")"
 	echo "single-threaded TCG: $(jq -r .static_key_flip.counts <<<"$rec")"
 	harness/run-guest --timeout 300 "$k/arch/x86/boot/bzImage" "$out/initramfs.cpio.gz" "$out/multi" || rc=$?
-	echo "multi-threaded TCG, for the record: $(cat "$out/multi/verdict")"
+	echo "multi-threaded TCG: $(cat "$out/multi/verdict")"
+	[[ $("${KIT_QEMU:-qemu-system-x86_64}" --version) == *"version 7.2."* ]] || return 0
+	if ((rc == 0)) || ! grep -aq '^int3: ' "$out/multi/console.log" ||
+		! grep -aq 'RIP: .*static_key_flip_site' "$out/multi/console.log"; then
+		fail "QEMU 7.2's multi-threaded TCG no longer stops at the flipped site: --tcg-single may be dropped"
+	fi
 }

@@ -11,7 +11,7 @@ kit_group kernels "" \
 	kdir
 
 t_kernels_built() {
-	local b p version
+	local b p version n
 	b=$(kdir baseline)
 	p=$(kdir patched)
 	version=$(dpkg-query -W -f='${Version}' linux-source-6.1)
@@ -22,9 +22,11 @@ t_kernels_built() {
 	done
 	[[ $(grep '^release:' "$b/kit-kernel.txt") == "$(grep '^release:' "$p/kit-kernel.txt")" ]] ||
 		fail "baseline and patched have different version strings"
-	[[ $(grep -c '^patch:' "$b/kit-kernel.txt") == 1 ]] || fail "baseline should have one patch"
+	n=$(kit_series_patches baseline | wc -l)
+	[[ $(grep -c '^patch:' "$b/kit-kernel.txt") == "$n" ]] || fail "baseline should have the series' first $n patches"
 	[[ $(grep -c '^patch:' "$p/kit-kernel.txt") == "$(kit_series_patches patched | wc -l)" ]] ||
 		fail "patched should have the whole series"
+	(($(kit_series_patches patched | wc -l) == n + 1)) || fail "the policy change should be the one patch after the baseline"
 	cmp -s "$b/.config" "$p/.config" || fail "baseline and patched configs differ"
 	grep -qx 'CONFIG_SECURITY_LOADABLE_LSM=y' "$p/.config" || fail "option not enabled"
 }
