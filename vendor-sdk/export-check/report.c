@@ -78,23 +78,10 @@ void report_text_order(FILE *out, const struct peers *ps,
 			o->in_cycles);
 }
 
-static const char *sig_enforce_name(const struct kernel *k,
-				    const struct verdict_options *o)
-{
-	if (k->config.module_sig_force)
-		return "CONFIG_MODULE_SIG_FORCE";
-	if (o && o->sig_enforce == SIG_ENFORCE_PARAM)
-		return "module.sig_enforce";
-	if (k->config.lockdown_forced)
-		return "CONFIG_LOCK_DOWN_KERNEL_FORCE";
-	if (o && o->sig_enforce == SIG_ENFORCE_LOCKDOWN)
-		return "lockdown";
-	return NULL;
-}
-
 void report_json_begin(struct json *j, const struct kernel *k,
 		       const struct verdict_options *opts)
 {
+	const struct sig_enforcer *enforcer = verdict_sig_enforcer(k, opts);
 	size_t i;
 
 	json_object_begin(j);
@@ -119,7 +106,7 @@ void report_json_begin(struct json *j, const struct kernel *k,
 	json_key(j, "module_sig");
 	json_bool(j, k->config.module_sig);
 	json_key(j, "sig_enforce");
-	json_string(j, k->config.module_sig ? sig_enforce_name(k, opts) : NULL);
+	json_string(j, enforcer ? enforcer->name : NULL);
 	json_key(j, "forced_taints");
 	json_object_begin(j);
 	for (i = 0; i < k->n_forced; i++) {

@@ -199,48 +199,61 @@ static int force_load(struct verdict *v, const struct kernel *k,
 	return 1;
 }
 
+const struct sig_enforcer *verdict_sig_enforcer(const struct kernel *k,
+						const struct verdict_options *o)
+{
+	static const struct sig_enforcer sig_force = {
+		"CONFIG_MODULE_SIG_FORCE", "CONFIG_MODULE_SIG_FORCE=y in its .config", 0
+	}, param = {
+		"module.sig_enforce", "module.sig_enforce=1, as --sig-enforce says", 0
+	}, lockdown_forced = {
+		"CONFIG_LOCK_DOWN_KERNEL_FORCE",
+		"CONFIG_LOCK_DOWN_KERNEL_FORCE_INTEGRITY or _CONFIDENTIALITY in its .config", 1
+	}, lockdown = {
+		"lockdown", "Secure Boot or lockdown=, as --sig-enforce=lockdown says", 1
+	};
+	enum sig_enforce machine = o ? o->sig_enforce : SIG_ENFORCE_NONE;
+
+	if (!k->config.module_sig)
+		return NULL;
+	if (k->config.module_sig_force)
+		return &sig_force;
+	if (machine == SIG_ENFORCE_PARAM)
+		return &param;
+	if (k->config.lockdown_forced)
+		return &lockdown_forced;
+	if (machine == SIG_ENFORCE_LOCKDOWN)
+		return &lockdown;
+	return NULL;
+}
+
 /* module_sig_check(): first of all, before the ELF is even looked at. */
 static int stage_signature(const struct elfmod *m, const struct kernel *k,
 			   const struct verdict_options *o, struct verdict *v)
 {
-	const char *why = NULL;
-	int lockdown = 0;
+	const struct sig_enforcer *e = verdict_sig_enforcer(k, o);
 
-	if (!k->config.module_sig) {
-		if (o->sig_enforce != SIG_ENFORCE_NONE)
-			strlist_addf(&v->notes,
-				     "--sig-enforce has no effect: the kernel has no CONFIG_MODULE_SIG, so it checks no signatures");
-		return 1;
-	}
-	if (k->config.module_sig_force) {
-		why = "CONFIG_MODULE_SIG_FORCE=y in its .config";
-	} else if (o->sig_enforce == SIG_ENFORCE_PARAM) {
-		why = "module.sig_enforce=1, as --sig-enforce says";
-	} else if (k->config.lockdown_forced) {
-		why = "CONFIG_LOCK_DOWN_KERNEL_FORCE_INTEGRITY or _CONFIDENTIALITY in its .config";
-		lockdown = 1;
-	} else if (o->sig_enforce == SIG_ENFORCE_LOCKDOWN) {
-		why = "Secure Boot or lockdown=, as --sig-enforce=lockdown says";
-		lockdown = 1;
-	}
-	if (!why)
+	if (!k->config.module_sig && o->sig_enforce != SIG_ENFORCE_NONE)
+		strlist_addf(&v->notes,
+			     "--sig-enforce has no effect: the kernel has no CONFIG_MODULE_SIG, so it checks no signatures");
+	if (!e)
 		return 1;
 	if (m->has_signature) {
 		strlist_addf(&v->notes,
 			     "signed: export-check takes the appended signature as valid and cannot check it against the kernel's keys; one the kernel cannot verify is refused (%s)",
-			     why);
+			     e->why);
 		return 1;
 	}
-	if (lockdown) {
+	if (e->lockdown) {
 		strlist_addf(&v->reasons,
 			     "unsigned, and the kernel is locked down (%s), which refuses unsigned modules",
-			     why);
+			     e->why);
 		strlist_addf(&v->messages,
 			     "Lockdown: insmod: unsigned module loading is restricted; see man kernel_lockdown.7");
 	} else {
 		strlist_addf(&v->reasons,
 			     "unsigned, and the kernel enforces module signatures (%s)",
-			     why);
+			     e->why);
 		strlist_addf(&v->messages,
 			     "Loading of unsigned module is rejected");
 	}

@@ -83,6 +83,21 @@ void verdict_free(struct verdict *v);
 const char *import_status_name(enum import_status s);
 const char *load_stage_name(enum load_stage s);
 
+/* What makes a kernel refuse unsigned modules. */
+struct sig_enforcer {
+	const char *name;	/* CONFIG_MODULE_SIG_FORCE, lockdown, ... */
+	const char *why;	/* for the reason a refusal gives */
+	int lockdown;		/* refused by lockdown, which says so */
+};
+
+/*
+ * What enforces signatures on K with the machine's side O (may be NULL),
+ * the first in module_sig_check()'s order; NULL if nothing does or K
+ * checks no signatures.
+ */
+const struct sig_enforcer *verdict_sig_enforcer(const struct kernel *k,
+						const struct verdict_options *o);
+
 /*
  * The GPL-compatibility rule, in one place: M's first licence= is on the
  * kernel's list, and the loader does not take GPL-only symbols from a
