@@ -142,7 +142,7 @@ t_dkms_proprietary_capable() {
 # dkms's exit status 77: BUILD_EXCLUSIVE_* rules the kernel out.  A
 # dkms.conf for the 2.4 kernels of the 2002 patch, on the patched kernel.
 t_dkms_build_exclusive_skip() {
-	local out=$build/tests/dkms-exclusive src rec kdir
+	local out=$build/tests/dkms-exclusive src rec
 	rm -rf "$out"
 	mkdir -p "$out/dkms/src"
 	src=$out/dkms/src/legacy-lsm-1.0
@@ -150,13 +150,9 @@ t_dkms_build_exclusive_skip() {
 	sed -i -e 's/^PACKAGE_NAME=.*/PACKAGE_NAME="legacy-lsm"/' -e '/^BUILD_EXCLUSIVE_CONFIG=/d' "$src/dkms.conf"
 	echo 'BUILD_EXCLUSIVE_KERNEL="^2\.4\."' >>"$src/dkms.conf"
 	printf 'gpl_lsm\tlegacy-lsm\t1.0\tdkms\tlsm\n' >"$out/dkms/plan.tsv"
-	harness/mkinitramfs "$out/initramfs.cpio.gz" harness/guest/debian.sh harness/guest/dkms.sh "$out/dkms"
-	kdir=$(kdir patched)
-	harness/run-guest --timeout 600 --memory 1024 --append kit.debian=dkms.sh \
-		--disk "$(harness/mkimage "$KIT_CACHE" "$kdir" patched)" \
-		"$kdir/arch/x86/boot/bzImage" "$out/initramfs.cpio.gz" "$out/guest" ||
-		fail "guest: $(cat "$out/guest/verdict")"
-	rec=$(results/guest-records "$out/guest/channel.log")
+	rec=$(guest patched "$out" harness/guest/debian.sh --timeout 600 --memory 1024 \
+		--append kit.debian=dkms.sh --disk "$(harness/mkimage "$KIT_CACHE" "$(kdir patched)" patched)" \
+		harness/guest/dkms.sh "$out/dkms")
 	jq -r '.gpl_lsm.install_output[]' <<<"$rec"
 	jq -e '.gpl_lsm.install_exit == "77" and .gpl_lsm.install_result == "skipped"' <<<"$rec" >/dev/null ||
 		fail "dkms did not skip with 77: $(jq -c '.gpl_lsm | {install_exit, install_result}' <<<"$rec")"

@@ -372,11 +372,8 @@ t_static_keys_single_tcg() {
 	kernel-patch/build-kernels "$KIT_CACHE" --unpatched >/dev/null
 	k=$(kdir unpatched)
 	scripts/build-modules "$k" "$out/modules" tests/modules/static_key_flip
-	harness/mkinitramfs "$out/initramfs.cpio.gz" tests/guest/static-key-flip.sh \
-		"$out/modules/static_key_flip/static_key_flip.ko"
-	harness/run-guest --timeout 300 --tcg-single "$k/arch/x86/boot/bzImage" "$out/initramfs.cpio.gz" \
-		"$out/single" || fail "single-threaded TCG: $(cat "$out/single/verdict")"
-	rec=$(results/guest-records "$out/single/channel.log")
+	rec=$(guest unpatched "$out" tests/guest/static-key-flip.sh --timeout 300 --tcg-single \
+		"$out/modules/static_key_flip/static_key_flip.ko")
 	expect_two_cpus "$rec"
 	jq -e '.static_key_flip.counts | test("^flips [1-9][0-9]* runs [1-9][0-9]* hits [0-9]+$")' <<<"$rec" >/dev/null ||
 		fail "the key was not flipped under load: $(jq -c .static_key_flip <<<"$rec")"

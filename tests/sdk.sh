@@ -301,10 +301,7 @@ t_sdk_guest_taints_after_refusal() {
 	json=$out/predicted.json
 	"$asan" --json --kernel "$(kdir patched)" "$out"/kit/*.ko >"$json" || [[ $? == 1 ]] || fail "export-check failed"
 	jq -e '.modules | all(.loads | not)' "$json" >/dev/null || fail "export-check predicts a load"
-	harness/mkinitramfs "$out/initramfs.cpio.gz" harness/guest/load-list.sh "$out"/kit/*
-	harness/run-guest --timeout 120 "$(kdir patched)/arch/x86/boot/bzImage" "$out/initramfs.cpio.gz" \
-		"$out/guest" || fail "guest: $(cat "$out/guest/verdict")"
-	rec=$(results/guest-records "$out/guest/channel.log")
+	rec=$(guest patched "$out" harness/guest/load-list.sh --timeout 120 "$out"/kit/*)
 	sdk_taint=
 	for c in magic fx_ns_missing driverloader; do
 		sdk_agree "$c" "$(sdk_predict "$json" "$out/kit/$c.ko")" "$rec"
@@ -332,10 +329,7 @@ t_sdk_guest_package_order() {
 	} >"$out/kit/cases.txt"
 	# Loaded in order, each stays for the next (but the failed first try).
 	touch "$out/kit/keep"
-	harness/mkinitramfs "$out/initramfs.cpio.gz" harness/guest/load-list.sh "$out"/kit/*
-	harness/run-guest --timeout 120 "$(kdir patched)/arch/x86/boot/bzImage" "$out/initramfs.cpio.gz" \
-		"$out/guest" || fail "guest: $(cat "$out/guest/verdict")"
-	rec=$(results/guest-records "$out/guest/channel.log")
+	rec=$(guest patched "$out" harness/guest/load-list.sh --timeout 120 "$out"/kit/*)
 	jq -e '.alone.insmod_exit != "0"
 		and (.alone.messages | index("proprietary_via_shim: Unknown symbol shim_register_security (err -2)") != null)' \
 		<<<"$rec" >/dev/null || fail "the kernel loaded proprietary_via_shim without gpl_shim"
