@@ -482,7 +482,6 @@ struct import_state {
 	const char *gpl_only_seen;	/* first GPL-only symbol resolved */
 	const char *inherited_from;	/* the proprietary module, if any */
 	struct strlist unknown;		/* not exported by anyone */
-	struct strlist refused_from;	/* "provider\tsymbol", provider refused */
 };
 
 /* The run module that provides what the kernel's Module.symvers lists. */
@@ -623,7 +622,6 @@ static void resolve_peer(const struct elfmod *m, const struct kernel *k,
 	r->peer_name = from->name;
 	if (from->v && from->v->refused) {
 		r->status = IMPORT_PROVIDER_REFUSED;
-		strlist_addf(&st->refused_from, "%s\t%s", from->name, r->name);
 		unknown_message(v, r->name, -2);
 		return;
 	}
@@ -659,8 +657,7 @@ static void resolve_kernel(const struct elfmod *m, const struct kernel *k,
 
 	if (owner >= 0 && ps->p[owner].v && ps->p[owner].v->refused) {
 		r->status = IMPORT_PROVIDER_REFUSED;
-		strlist_addf(&st->refused_from, "%s\t%s", ps->p[owner].name,
-			     r->name);
+		r->peer_name = ps->p[owner].name;
 		unknown_message(v, r->name, -2);
 		return;
 	}
@@ -737,33 +734,26 @@ static void report_unknown(const struct elfmod *m, const struct kernel *k,
 /* Dependencies that are refused: the module cannot load after them. */
 static void report_refused_providers(const struct elfmod *m,
 				     const struct peers *ps,
-				     struct import_state *st,
 				     struct verdict *v)
 {
 	struct strlist done = { 0 }, syms = { 0 };
-	size_t i, j, len;
+	const struct import_result *r = v->imports;
+	size_t i, j;
 	char *names;
 
-	for (i = 0; i < st->refused_from.n; i++) {
-		const char *p = st->refused_from.s[i];
-		char *provider;
-
-		len = strcspn(p, "\t");
-		provider = xstrndup(p, len);
-		if (strlist_has(&done, provider)) {
-			free(provider);
+	for (i = 0; i < v->n_imports; i++) {
+		if (r[i].status != IMPORT_PROVIDER_REFUSED ||
+		    strlist_has(&done, r[i].peer_name))
 			continue;
-		}
-		for (j = i; j < st->refused_from.n; j++)
-			if (strncmp(st->refused_from.s[j], p, len + 1) == 0)
-				strlist_addf(&syms, "%s",
-					     st->refused_from.s[j] + len + 1);
+		for (j = i; j < v->n_imports; j++)
+			if (r[j].status == IMPORT_PROVIDER_REFUSED &&
+			    strcmp(r[j].peer_name, r[i].peer_name) == 0)
+				strlist_addf(&syms, "%s", r[j].name);
 		names = some_of(syms.s, syms.n);
 		strlist_addf(&v->reasons,
 			     "needs module %s, which is refused: its symbols %s are unknown without it",
-			     provider, names);
-		strlist_addf(&done, "%s", provider);
-		free(provider);
+			     r[i].peer_name, names);
+		strlist_addf(&done, "%s", r[i].peer_name);
 		free(names);
 		strlist_free(&syms);
 	}
@@ -811,12 +801,11 @@ static void stage_symbols(const struct elfmod *m, const struct kernel *k,
 		}
 	}
 	report_unknown(m, k, ps, &st, v);
-	report_refused_providers(m, ps, &st, v);
+	report_refused_providers(m, ps, v);
 	if (v->reasons.n > reasons)
 		refuse(v, STAGE_SYMBOLS);
 	v->proprietary = st.proprietary;
 	strlist_free(&st.unknown);
-	strlist_free(&st.refused_from);
 }
 
 const char *verdict_wrapped_gpl_only(const struct module_export *e,
