@@ -10,6 +10,7 @@
 kit_group harness "kernels" \
 	harness_reports_hang harness_reports_panic harness_reports_oops \
 	harness_reports_warning harness_reports_guest_failure \
+	channel_survives_exit guest_records_refuse_cut \
 	harness_rejects_bad_input accel_choice guest_scripts_refuse_host \
 	harness_bad_environment harness_qemu_fails cache_disk_full \
 	interrupted_build concurrent_demos accel_honours_kit_qemu run_guest_stopped \
@@ -57,6 +58,77 @@ t_harness_reports_warning() {
 
 t_harness_reports_guest_failure() {
 	expect_verdict status-3 60 "fail: guest status 3"
+}
+
+# A guest that writes a burst to the results channel while its children
+# exit and the console is busy beside it, and ends at once: in each of
+# many boots every record arrives, once and in order, and the end marker
+# after them (issue 33: a guest lost its last records, the end marker
+# with them).
+t_channel_survives_exit() {
+	local out=$build/tests/channel-burst runs=10 records=4096 i rec tcg
+	mkdir -p "$out"
+	echo "$records" >"$out/burst-records"
+	harness/mkinitramfs "$out/initramfs.cpio.gz" tests/guest/channel-burst.sh "$out/burst-records"
+	# Every other run on one host thread, as the API and stress guests run.
+	for ((i = 1; i <= runs; i++)); do
+		tcg=()
+		((i % 2)) || tcg=(--tcg-single)
+		harness/run-guest "${tcg[@]}" --timeout 120 "$(kdir patched)/arch/x86/boot/bzImage" \
+			"$out/initramfs.cpio.gz" "$out/run-$i" >/dev/null ||
+			fail "run $i: $(cat "$out/run-$i/verdict")"
+		rec=$(results/guest-records "$out/run-$i/channel.log") || fail "run $i: the channel was cut"
+		jq -e --arg n "$records" '.burst.sent == $n' <<<"$rec" >/dev/null ||
+			fail "run $i: the last record was lost"
+		# Each numbered record once, whole, in the order written.
+		awk -F'\t' -v n="$records" '$1 == "R" && $2 == "burst" && $3 ~ /^[0-9]+$/ {
+				if ($3 != seen || $4 != "0123456789abcdef0123456789abcdef") { bad = 1; exit }
+				seen++
+			}
+			END { exit bad || seen != n }' "$out/run-$i/channel.log" ||
+			fail "run $i: $(grep -ac $'^R\tburst\t[0-9]' "$out/run-$i/channel.log") records of $records, or not each once in order"
+		grep -aq 'kit-burst: console load' "$out/run-$i/console.log" || fail "run $i: no console load"
+		echo "run $i${tcg:+ (${tcg[*]})}: $records records and the end marker, $(wc -c <"$out/run-$i/channel.log") bytes, $(cat "$out/run-$i/seconds") s"
+	done
+}
+
+# The host reads a channel cut in the middle of a record as an error,
+# never as a shorter record: not by guest-records, not by run-guest.
+t_guest_records_refuse_cut() {
+	local out=$build/tests/cut-channel rc=0 err
+	mkdir -p "$out"
+	printf 'KIT-GUEST-START 6.1\nA\tapi\tktap\tok 31 a\nA\tapi\tktap\tok 32 sta' >"$out/channel.log"
+	err=$(results/guest-records "$out/channel.log" 2>&1 >/dev/null) || rc=$?
+	echo "$err"
+	((rc == 1)) || fail "guest-records: exit $rc on a cut channel, want 1"
+	[[ $err == "guest-records: $out/channel.log: the last record is cut off: "* ]] || fail "message: $err"
+	printf 'KIT-GUEST-START 6.1\nKIT-GUEST-END status=0\n' >"$out/whole.log"
+	results/guest-records "$out/whole.log" >/dev/null || fail "a whole channel was refused"
+	# run-guest, with a QEMU that writes the channel given (CHANNEL) and
+	# exits as the guest's status 0 does: a cut end marker, or a cut
+	# record after it, is no end marker.
+	cat >"$out/qemu" <<-'EOF'
+		#!/bin/bash
+		for a; do
+			case $a in *path=*channel.log) printf "$CHANNEL" >"${a##*path=}" ;; esac
+		done
+		exit 1
+	EOF
+	chmod +x "$out/qemu"
+	for channel in 'KIT-GUEST-START 6.1\nKIT-GUEST-END status=0' \
+		'KIT-GUEST-START 6.1\nKIT-GUEST-END status=0\nA\tapi\tktap\tok 1 a' \
+		'KIT-GUEST-START 6.1\nKIT-GUEST-END status=0\n'; do
+		rc=0
+		CHANNEL=$channel KIT_ACCEL=tcg KIT_QEMU=$out/qemu harness/run-guest \
+			"$out/qemu" "$out/qemu" "$out/guest" || rc=$?
+		echo "channel '$channel': $(cat "$out/guest/verdict")"
+		if [[ $channel == *'status=0\n' ]]; then
+			((rc == 0)) || fail "a whole channel ending in the marker did not pass"
+		else
+			[[ $(cat "$out/guest/verdict") == "crash: status 0 reported without the end marker" ]] ||
+				fail "a cut channel was judged '$(cat "$out/guest/verdict")'"
+		fi
+	done
 }
 
 t_harness_rejects_bad_input() {

@@ -3,7 +3,7 @@
 # shellcheck shell=sh
 #
 # The results channel: what every guest script tells the host, one record
-# a line on fd 3 (the guest's second serial port), tab-separated:
+# a line on fd 3 (a pipe to the guest's second serial port), tab-separated:
 #   R <subject> <key> <value>   an observation: key = value
 #   A <subject> <key> <line>    one more line of the list "key"
 # The subject is a module's name, or "guest" for the guest as a whole.
@@ -14,7 +14,23 @@
 # Sourced by guest scripts (never run on a host: guard.sh comes first).
 
 record() {
-	printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" >&3
+	channel_printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4"
+}
+
+# channel_printf FORMAT ARG...: printf to the channel, a pipe
+# (harness/guest/init).  A line shorter than PIPE_BUF (4096 bytes) goes in
+# one write, whole or not at all: one that a signal cut short (a shell's
+# SIGCHLD handler has no SA_RESTART) wrote nothing, and is written again.
+channel_printf() {
+	_tries=0
+	# shellcheck disable=SC2059 # the caller's format
+	until printf "$@" >&3 2>/dev/null; do
+		_tries=$((_tries + 1))
+		if [ "$_tries" -ge 100 ]; then
+			echo "channel: cannot write: $*" >&2
+			return 1
+		fi
+	done
 }
 
 # lines_of SUBJECT KEY [FILE]: each line of FILE (or stdin) as an A record.
