@@ -8,7 +8,7 @@
 # the host stays untouched (host_untouched last).
 
 kit_group harness "kernels" \
-	harness_reports_hang harness_reports_panic harness_reports_oops \
+	harness_reports_hang harness_reports_panic harness_reports_oops harness_reports_kthread_oops \
 	harness_reports_warning harness_reports_guest_failure \
 	channel_survives_exit guest_records_refuse_cut \
 	harness_rejects_bad_input accel_choice guest_scripts_refuse_host \
@@ -22,7 +22,8 @@ fault_guest() {
 	local out=$build/tests/fault-$1 rc=0
 	mkdir -p "$out"
 	echo "$1" >"$out/fault-mode"
-	[[ -f $build/tests/fault-modules/harness_fault/harness_fault.ko ]] ||
+	local ko=$build/tests/fault-modules/harness_fault/harness_fault.ko
+	[[ -z $(find tests/modules/harness_fault -newer "$ko" 2>/dev/null) && -f $ko ]] ||
 		scripts/build-modules "$(kdir patched)" "$build/tests/fault-modules" \
 			tests/modules/harness_fault >&2
 	harness/mkinitramfs "$out/initramfs.cpio.gz" tests/guest/fault.sh "$out/fault-mode" \
@@ -50,6 +51,17 @@ t_harness_reports_panic() {
 
 t_harness_reports_oops() {
 	expect_verdict oops 60 "oops: "
+}
+
+# An oops in a kernel thread kills no process the guest waits for: the
+# guest would run on to its timeout.  The harness ends it within seconds
+# of the report, with the oops as its verdict.
+t_harness_reports_kthread_oops() {
+	local verdict out=$build/tests/fault-kthread-oops/guest
+	verdict=$(expect_verdict kthread-oops 300 "oops: BUG: kernel NULL pointer dereference")
+	echo "$verdict; the guest ran $(cat "$out/seconds") s of its 300 s timeout"
+	! grep -aq 'KIT-GUEST-END' "$out/channel.log" || fail "the guest finished: its oops was not what ended it"
+	grep -aq 'harness_fault_thread' "$out/console.log" || fail "the oops was not the kernel thread's"
 }
 
 t_harness_reports_warning() {
