@@ -73,9 +73,18 @@ ifneq ($(origin KIT_DEPS_DONE),command line)
 # make's own command line (passed on to makes run from its recipes, which
 # already hold the lock) skips this; the variable leaking through the
 # environment does not.
+# A make that has to wait says so (flock -n fails with 200: the lock is
+# held), then waits.
+LOCKED_MAKE = $(MAKE) --no-print-directory KIT_DEPS_DONE=1 $@
 $(WORK): deps
 	@mkdir -p $(BUILD)
-	@flock $(BUILD)/.lock $(MAKE) --no-print-directory KIT_DEPS_DONE=1 $@
+	@rc=0; flock -n -E 200 $(BUILD)/.lock $(LOCKED_MAKE) || rc=$$?; \
+	if ((rc == 200)); then \
+		echo "[make $@] waiting for another make in this tree ($(BUILD)/.lock)…" >&2; \
+		flock $(BUILD)/.lock $(LOCKED_MAKE); \
+	else \
+		exit $$rc; \
+	fi
 else
 
 # The files that mark each kernel built; their paths change with content.

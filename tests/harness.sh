@@ -13,7 +13,7 @@ kit_group harness "kernels" \
 	channel_survives_exit guest_records_refuse_cut \
 	harness_rejects_bad_input accel_choice guest_scripts_refuse_host \
 	harness_bad_environment harness_qemu_fails cache_disk_full \
-	interrupted_build concurrent_demos accel_honours_kit_qemu run_guest_stopped \
+	interrupted_build concurrent_makes accel_honours_kit_qemu run_guest_stopped \
 	demo_interrupted probes_key_covers_config usage_errors cleanup_on_failure \
 	static_keys_single_tcg host_untouched
 
@@ -268,61 +268,57 @@ t_cache_disk_full() {
 }
 
 # A build interrupted (SIGINT, then SIGKILL) and run again builds the right
-# kernel.  The baseline is copied in so only the patched build is redone.
+# kernel, and nothing interrupted is taken for built: the patched kernel,
+# rebuilt where it is cached, in an overlay that keeps the cache as it is
+# (tests/interrupted-build).
 t_interrupted_build() {
-	local cache=$build/tests/interrupt-cache pid top b i sig stage
-	rm -rf "$cache"
-	top=$(kernel-patch/build-kernels "$cache" --stamps | sed -n 1p)
-	top=${top%/baseline.ok}
-	b=$(kdir baseline)
-	mkdir -p "$top"
-	cp -a "$b" "$top/baseline"
-	cp -a "$b-build.log" "$top/"
-	touch "$top/baseline.ok"
-	# SIGINT as the patched tree is being copied, SIGKILL as it is built.
-	for sig in INT:copying KILL:building; do
-		stage=${sig#*:} sig=${sig%:*}
-		# A background job ignores SIGINT; a terminal's Ctrl-C does not.
-		setsid python3 -c 'import os, signal, sys
-signal.signal(signal.SIGINT, signal.SIG_DFL)
-os.execvp(sys.argv[1], sys.argv[1:])' kernel-patch/build-kernels "$cache" >"$logs/interrupt-$sig.log" 2>&1 &
-		pid=$!
-		for ((i = 0; i < 600; i++)); do
-			grep -q "kernel patched\\] $stage" "$logs/interrupt-$sig.log" && break
-			sleep 0.05
-		done
-		kill -"$sig" -- -"$pid" 2>/dev/null || true
-		wait "$pid" 2>/dev/null || true
-		echo "$sig during: $(tail -n 1 "$logs/interrupt-$sig.log")"
-		! compgen -G "$top/patched-*.ok" >/dev/null || fail "patched stamped after SIG$sig"
-	done
-	kernel-patch/build-kernels "$cache" 2>&1 | tail -n 2
-	[[ $(awk -F'\t' '$2 == "register_security" { print $4 }' \
-		"$(kernel-patch/build-kernels "$cache" --dir patched)/Module.symvers") == EXPORT_SYMBOL_GPL ]] ||
-		fail "the rebuilt patched kernel is wrong"
-	! pgrep -f "build-kernels $cache" >/dev/null || fail "a build is still running"
-	rm -rf "$cache"
+	local scratch=$build/tests/interrupted-build
+	kernel-patch/build-kernels "$KIT_CACHE" --dir patched >/dev/null
+	tests/interrupted-build "$KIT_CACHE" "$scratch" || fail "see above"
+	kernel-patch/build-kernels "$KIT_CACHE" --dir patched >/dev/null || fail "the cache lost its patched kernel"
+	rm -rf "$scratch"
 }
 
-# Two make demo at once on one work tree take turns and both succeed.  In a
-# copy of the tree, since this make test holds this tree's build/.lock.
-t_concurrent_demos() {
-	local copy=$build/tests/concurrent rc1=0 rc2=0 p1 p2
+# Two makes at once on one work tree and one kernel cache take turns, and
+# both succeed with the right result.  In a copy of the tree, since this
+# make test holds this tree's build/.lock; over make table, which takes
+# seconds.  The first is held inside its lock (SIGSTOP) until the second
+# has said that it waits.
+t_concurrent_makes() {
+	local copy=$build/tests/concurrent rc1=0 rc2=0 p1 p2 n inner=
 	rm -rf "$copy"
 	mkdir -p "$copy"
 	tar --exclude=./build -cf - . | tar -xf - -C "$copy"
-	(cd "$copy" && env -u MAKEFLAGS -u MAKELEVEL make -s demo) >"$logs/demo-1.log" 2>&1 &
+	at_exit rm -rf "$copy"
+	(cd "$copy" && env -u MAKEFLAGS -u MAKELEVEL make -s table) >"$logs/make-1.log" 2>&1 &
 	p1=$!
-	sleep 1
-	(cd "$copy" && env -u MAKEFLAGS -u MAKELEVEL make -s demo) >"$logs/demo-2.log" 2>&1 &
+	# The first make's work runs in a make of its own, under the lock.
+	for ((n = 0; n < 300; n++)); do
+		inner=$(pgrep -f "make --no-print-directory KIT_DEPS_DONE=1 table" | head -n 1) && break
+		sleep 0.1
+	done
+	[[ -n $inner ]] || fail "the first make never took the lock"
+	kill -STOP "$inner"
+	at_exit kill -CONT "$inner"
+	(cd "$copy" && env -u MAKEFLAGS -u MAKELEVEL make -s table) >"$logs/make-2.log" 2>&1 &
 	p2=$!
+	for ((n = 0; n < 300; n++)); do
+		grep -q 'waiting for another make' "$logs/make-2.log" && break
+		sleep 0.1
+	done
+	kill -CONT "$inner"
 	wait "$p1" || rc1=$?
 	wait "$p2" || rc2=$?
-	tail -n 2 "$logs/demo-1.log" "$logs/demo-2.log"
-	((rc1 == 0 && rc2 == 0)) || fail "concurrent demos: exit $rc1 and $rc2"
-	results/validate-json results/schemas/results.schema.json "$copy/build/demo/results.json"
-	! pgrep -f 'qemu-system-x86_64.*kit.guest=1' >/dev/null || fail "QEMU left running"
-	rm -rf "$copy"
+	head -n 20 "$logs/make-1.log" "$logs/make-2.log"
+	((rc1 == 0 && rc2 == 0)) || fail "concurrent makes: exit $rc1 and $rc2"
+	expect_grep "$logs/make-2.log" "[make table] waiting for another make in this tree"
+	! grep -q "waiting for another make" "$logs/make-1.log" || fail "the first make waited"
+	# 0002's rule: register_security open in the baseline, GPL-only patched;
+	# capable open in both.
+	expect_json "$copy/build/demo/table.json" '[.symbols[] | select(.symbol == "register_security") |
+		.kernels.baseline.export, .kernels.patched.export] == ["EXPORT_SYMBOL", "EXPORT_SYMBOL_GPL"]'
+	expect_json "$copy/build/demo/table.json" '[.symbols[] | select(.symbol == "capable") |
+		.kernels.baseline.export, .kernels.patched.export] == ["EXPORT_SYMBOL", "EXPORT_SYMBOL"]'
 }
 
 # KIT_QEMU names the QEMU that the KVM probe would start, as for run-guest.
@@ -415,7 +411,7 @@ t_usage_errors() {
 	local cmd rc err
 	for cmd in results/validate-json tests/html-facts results/guest-records results/collect-demo \
 		results/collect-matrix results/collect-cases results/licence-table results/check-debian \
-		harness/run-guests harness/run-guest harness/mkinitramfs harness/make-probes; do
+		harness/run-guests harness/run-guest harness/mkinitramfs harness/make-probes tests/interrupted-build; do
 		rc=0
 		err=$("$cmd" 2>&1 >/dev/null) || rc=$?
 		echo "$cmd: exit $rc: $err"
