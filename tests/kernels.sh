@@ -40,15 +40,16 @@ t_no_compiler_warnings() {
 	done
 }
 
-# The patched kernel is the baseline tree plus an incremental rebuild.
+# The patched kernel is the baseline tree plus an incremental rebuild: it
+# recompiled security/security.o, and under one object in twenty.
 t_patched_is_incremental() {
-	local b p
-	b=$(grep -c '^  CC ' "$(kdir baseline)-build.log")
+	local p objects
 	p=$(grep -c '^  CC ' "$(kdir patched)-build.log")
-	echo "C files compiled: baseline $b, patched $p"
+	objects=$(find "$(kdir patched)" -name '*.o' | wc -l)
+	echo "C files compiled for the patched kernel: $p of $objects objects"
 	grep -q '^  CC .*security/security.o' "$(kdir patched)-build.log" ||
 		fail "patched build did not recompile security/security.o"
-	((p * 20 < b)) || fail "patched build compiled $p files, not an incremental build"
+	((p * 20 < objects)) || fail "patched build compiled $p files, not an incremental build"
 }
 
 # symvers_type TREE SYMBOL: the export type recorded by modpost.
