@@ -8,7 +8,7 @@
 
 kit_group kernels "" \
 	kernels_built no_compiler_warnings patched_is_incremental export_types \
-	kdir
+	kdir cache_prunes
 
 t_kernels_built() {
 	local b p version n
@@ -34,6 +34,8 @@ t_kernels_built() {
 t_no_compiler_warnings() {
 	local log n
 	for log in "$(kdir baseline)-build.log" "$(kdir patched)-build.log"; do
+		# kbuild says these whenever it runs, unless silenced.
+		grep -qE '^  (CALL|DESCEND) ' "$log" || fail "$log is a silent build's: it would hide warnings"
 		n=$(grep -c 'warning:' "$log" || true)
 		echo "$log: $n warnings"
 		((n == 0)) || { grep 'warning:' "$log"; fail "compiler warnings in $log"; }
@@ -88,4 +90,50 @@ t_kdir() {
 	cp -L example-modules/gpl_lsm/* "$tmp"
 	make -C "$dir" M="$tmp" modules
 	[[ -f $tmp/gpl_lsm.ko ]] || fail "no gpl_lsm.ko built through make kdir"
+}
+
+# The cache keeps, of each kind, the trees of the three keys last asked
+# for, this run's among them however long ago it was built, and removes
+# the rest, saying what and how much.  On a cache of stand-in trees.
+t_cache_prunes() {
+	local cache=$build/tests/prune-cache top this i
+	rm -rf "$cache"
+	at_exit rm -rf "$cache"
+	this=$(kernel-patch/build-kernels "$cache" --stamps | sed -n 1p)
+	this=${this%.ok}
+	top=$(dirname "$this")
+	# stand_in TREE DATE: a 1 MB tree, built, last asked for on DATE.
+	stand_in() {
+		mkdir -p "$1"
+		head -c 1048576 /dev/zero >"$1/vmlinux"
+		touch "$1.ok" "$1-build.log"
+		touch -d "$2" "$1.used"
+	}
+	stand_in "$this" 2026-01-01
+	for i in 1 2 3 4 5; do
+		stand_in "$top/baseline-old$i" "2026-02-0$i 12:00"
+	done
+	stand_in "$top/patched-old1" 2026-02-01
+	kernel-patch/build-kernels "$cache" --prune 2>"$logs/prune.err"
+	cat "$logs/prune.err"
+	[[ -f $this.ok && -d $this ]] || fail "this key's baseline was removed"
+	for i in 4 5; do
+		[[ -f $top/baseline-old$i.ok ]] || fail "baseline-old$i, among the last used, was removed"
+	done
+	for i in 1 2 3; do
+		[[ ! -e $top/baseline-old$i && ! -e $top/baseline-old$i.ok && ! -e $top/baseline-old$i.used &&
+			! -e $top/baseline-old$i-build.log ]] || fail "baseline-old$i was not removed whole"
+		grep -qE "^\[kernels\] removed baseline-old$i \([0-9]+ MB\), last used 2026-02-0$i 12:00$" \
+			"$logs/prune.err" || fail "no line for baseline-old$i's removal"
+	done
+	[[ -f $top/patched-old1.ok ]] || fail "the only patched tree was removed"
+	grep -qE "^\[kernels\] [0-9]+ MB freed in $top$" "$logs/prune.err" || fail "no line for the space freed"
+	# A tree asked for within the last hours is kept, wherever it ranks.
+	stand_in "$top/baseline-old6" "2 hours ago"
+	stand_in "$top/baseline-old7" "1 hour ago"
+	stand_in "$top/baseline-old8" "30 minutes ago"
+	kernel-patch/build-kernels "$cache" --prune 2>"$logs/prune.err"
+	cat "$logs/prune.err"
+	[[ -f $top/baseline-old6.ok ]] || fail "a tree asked for 2 hours ago, fourth, was removed"
+	[[ ! -e $top/baseline-old4 && ! -e $top/baseline-old5 ]] || fail "old trees beyond the third were kept"
 }
