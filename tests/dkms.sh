@@ -15,7 +15,7 @@ dkms_out=$build/dkms
 
 # One copy of each source: the packaged trees are the examples' files.
 t_dkms_packages() {
-	local conf m name version f deb tarball n=0
+	local conf m name version f deb tarball listing n=0
 	for conf in dkms/*/dkms.conf; do
 		m=${conf%/dkms.conf}
 		m=${m#dkms/}
@@ -30,16 +30,21 @@ t_dkms_packages() {
 		cmp "$conf" "$dkms_out/src/$name-$version/dkms.conf" || fail "$name: dkms.conf differs"
 		deb=$dkms_out/${name}-dkms_${version}_all.deb
 		[[ $(dpkg-deb -f "$deb" Package) == "$name-dkms" ]] || fail "$deb: wrong Package"
-		dpkg-deb -f "$deb" Depends | grep -q '^dkms' || fail "$deb does not depend on dkms"
-		dpkg-deb -c "$deb" | grep -q " ./usr/src/$name-$version/dkms.conf$" || fail "$deb lacks dkms.conf"
-		dpkg-deb -c "$deb" | grep -q " ./usr/src/$name-$version/Kbuild$" || fail "$deb lacks Kbuild"
-		dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./postinst | grep -q /usr/lib/dkms/common.postinst ||
+		# Each listing read whole first: "producer | grep -q" fails under
+		# pipefail when grep, done at its first match, leaves the producer
+		# writing to a closed pipe.
+		grep -q '^dkms' <<<"$(dpkg-deb -f "$deb" Depends)" || fail "$deb does not depend on dkms"
+		listing=$(dpkg-deb -c "$deb")
+		grep -q " ./usr/src/$name-$version/dkms.conf$" <<<"$listing" || fail "$deb lacks dkms.conf"
+		grep -q " ./usr/src/$name-$version/Kbuild$" <<<"$listing" || fail "$deb lacks Kbuild"
+		grep -q /usr/lib/dkms/common.postinst <<<"$(dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./postinst)" ||
 			fail "$deb: postinst does not run dkms"
-		dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/share/doc/$name-dkms/copyright" |
-			grep -q '^License: MIT$' || fail "$deb: copyright lacks the MIT sources"
+		grep -q '^License: MIT$' <<<"$(dpkg-deb --fsys-tarfile "$deb" |
+			tar -xO "./usr/share/doc/$name-dkms/copyright")" || fail "$deb: copyright lacks the MIT sources"
 		tarball=$dkms_out/$name-$version-source-only.dkms.tar.gz
-		tar -tzf "$tarball" | grep -qx './dkms_source_tree/dkms.conf' || fail "$tarball: no dkms_source_tree"
-		tar -tzf "$tarball" | grep -qx './dkms_main_tree/' || fail "$tarball: no dkms_main_tree"
+		listing=$(tar -tzf "$tarball")
+		grep -qx './dkms_source_tree/dkms.conf' <<<"$listing" || fail "$tarball: no dkms_source_tree"
+		grep -qx './dkms_main_tree/' <<<"$listing" || fail "$tarball: no dkms_main_tree"
 		echo "$name $version: source tree, $(dpkg-deb -f "$deb" Package) $(dpkg-deb -f "$deb" Version), tarball"
 		n=$((n + 1))
 	done
@@ -192,7 +197,7 @@ t_dkms_image_cache() {
 
 # make vm-shell, as a person at a terminal uses it (through tmux).
 t_vm_shell() {
-	local session=kit-vm-$$ i
+	local session=kit-vm-$$ i screen
 	pane() { tmux capture-pane -p -t "$session" -S -200; }
 	# wait_pane PATTERN SECS: until the pane shows an extended regex; fails
 	# at once, with the pane, if make vm-shell ends first.
@@ -224,9 +229,10 @@ t_vm_shell() {
 	tmux send-keys -t "$session" 'uname -r; dkms status; ls /kit/dkms/*.deb | wc -l; echo KIT-$((6 * 7))' Enter
 	wait_pane '^KIT-42' 60
 	pane
-	pane | grep -qE '^6\.1\.[0-9]+-lsmkit$' || fail "uname -r is not the kit kernel"
-	pane | grep -qx '4' || fail "the four -dkms packages are not at hand"
-	pane | grep -q 'dkms install proprietary-lsm/1.0' || fail "the banner lacks the commands to try"
+	screen=$(pane)
+	grep -qE '^6\.1\.[0-9]+-lsmkit$' <<<"$screen" || fail "uname -r is not the kit kernel"
+	grep -qx '4' <<<"$screen" || fail "the four -dkms packages are not at hand"
+	grep -q 'dkms install proprietary-lsm/1.0' <<<"$screen" || fail "the banner lacks the commands to try"
 	tmux send-keys -t "$session" 'exit' Enter
 	wait_pane '^KIT-VM-EXIT=0' 60
 }

@@ -19,7 +19,7 @@ asan=$build/bin/export-check-asan
 t_sdk_builds() {
 	make -s sdk
 	make -s -C vendor-sdk O="$build" "$asan" "$build/bin/test-export-check"
-	"$build/bin/export-check" --help | grep -q '^usage: export-check'
+	grep -q '^usage: export-check' <<<"$("$build/bin/export-check" --help)"
 	local rc=0
 	"$build/bin/export-check" >/dev/null 2>&1 || rc=$?
 	((rc == 2)) || fail "no arguments: exit $rc, want 2"
@@ -187,7 +187,7 @@ t_sdk_guard() {
 	log=$(sdk_build patched proprietary_lsm Proprietary fail)
 	line=$(grep -n 'ret = register_security(' example-modules/mkdir_deny/mkdir_deny.c | cut -d: -f1)
 	msg="register_security is EXPORT_SYMBOL_GPL in this kernel, and this module's licence, \"Proprietary\", is not GPL-compatible"
-	grep "mkdir_deny.c:$line:[0-9]*: error: " "$log" | grep -qF "$msg" ||
+	grep -qF "$msg" <<<"$(grep "mkdir_deny.c:$line:[0-9]*: error: " "$log")" ||
 		fail "no error at mkdir_deny.c:$line naming register_security: $(grep error "$log" | head -n 3)"
 	grep "mkdir_deny.c:$line:" "$log"
 	sdk_build baseline proprietary_lsm Proprietary ok >/dev/null
@@ -377,8 +377,8 @@ t_sdk_kit_mk_installed() {
 	env PATH=/usr/bin:/bin make -C "$(kdir patched)" M="$mod" modules >"$tmp/build.log" 2>&1 ||
 		fail "build with the installed kit.mk failed: $(grep -m 3 -i error "$tmp/build.log")"
 	grep -q 'KIT_GPL_COMPATIBLE=0' "$mod"/.*.o.cmd || fail "kit.mk did not pass KIT_GPL_COMPATIBLE=0"
-	env PATH=/usr/bin:/bin make -s -C "$mod" -f "$prefix/share/lsm-export-kit/kbuild/kit.mk" kit-check \
-		KDIR="$(kdir patched)" | grep -q 'proprietary_capable.ko: loads, taints P O E$' ||
+	grep -q 'proprietary_capable.ko: loads, taints P O E$' <<<"$(env PATH=/usr/bin:/bin make -s -C "$mod" \
+		-f "$prefix/share/lsm-export-kit/kbuild/kit.mk" kit-check KDIR="$(kdir patched)")" ||
 		fail "kit-check with the installed kit.mk did not judge the module"
 	mkdir -p "$tmp/lone"
 	cp "$prefix/share/lsm-export-kit/kbuild/kit.mk" "$tmp/lone/"
