@@ -8,10 +8,10 @@
 
 kit_group kernels "" \
 	kernels_built no_compiler_warnings patched_is_incremental export_types \
-	kdir cache_prunes
+	kdir cache_prunes series_git_round_trip
 
 t_kernels_built() {
-	local b p version n
+	local b p version n key
 	b=$(kdir baseline)
 	p=$(kdir patched)
 	version=$(dpkg-query -W -f='${Version}' linux-source-6.1)
@@ -29,6 +29,17 @@ t_kernels_built() {
 	(($(kit_series_patches patched | wc -l) == n + 1)) || fail "the policy change should be the one patch after the baseline"
 	cmp -s "$b/.config" "$p/.config" || fail "baseline and patched configs differ"
 	grep -qx 'CONFIG_SECURITY_LOADABLE_LSM=y' "$p/.config" || fail "option not enabled"
+	# What makes two builds of one series differ is pinned: the version
+	# is the kind, not a count of links, and modules are signed with one
+	# key kept outside every tree.
+	grep -q '^#define UTS_VERSION "#baseline ' "$b/include/generated/utsversion.h" ||
+		fail "the baseline's uname -v does not say #baseline"
+	grep -q '^#define UTS_VERSION "#patched ' "$p/include/generated/utsversion.h" ||
+		fail "the patched kernel's uname -v does not say #patched"
+	key=$(sed -n 's/^CONFIG_MODULE_SIG_KEY="\(.*\)"$/\1/p' "$p/.config")
+	[[ $key == /* && -s $key ]] || fail "CONFIG_MODULE_SIG_KEY='$key' is not a key outside the tree"
+	cmp "$b/certs/signing_key.x509" "$p/certs/signing_key.x509" ||
+		fail "baseline and patched carry different signing certificates"
 }
 
 t_no_compiler_warnings() {
@@ -42,16 +53,62 @@ t_no_compiler_warnings() {
 	done
 }
 
-# The patched kernel is the baseline tree plus an incremental rebuild: it
-# recompiled security/security.o, and under one object in twenty.
+# changed_inputs FROM TREE: the objects of TREE (built incrementally from
+# a copy of FROM) whose dependencies as kbuild recorded them (the .cmd
+# files fixdep writes) include a file that differs between the two trees,
+# in content or in mtime (kbuild rewrites some generated headers, such as
+# voffset.h, with the same content), with that file: "OBJECT FILE" lines.
+# What an incremental build must have recompiled, found without its log.
+changed_inputs() {
+	local from=$1 tree=$2
+	# Built at the source's one build path, then moved to its key's.
+	# tools/ are host programs, whose dependencies kbuild does not record.
+	# shellcheck disable=SC2016 # $(wildcard ...) is kbuild's, not the shell's
+	find "$tree" -path "$tree/tools" -prune -o -name '.*.o.cmd' -print0 |
+		xargs -0 awk -v work="${tree%/*}/work/" '
+		/^source_.* := / { print substr($1, 8), $3 }
+		/^deps_.* := \\$/ { obj = substr($1, 6); next }
+		obj != "" && $1 != "" && $1 !~ /^\$\(wildcard/ && $1 != "\\" {
+			f = $1
+			if (index(f, work) == 1) f = substr(f, length(work) + 1)
+			if (f !~ /^\//) print obj, f
+		}
+		!/\\$/ { obj = "" }
+	' | sort -u >"$logs/deps"
+	cut -d' ' -f2 "$logs/deps" | sort -u | while IFS= read -r f; do
+		if [[ $from/$f -nt $tree/$f || $from/$f -ot $tree/$f ]] ||
+			! cmp -s "$from/$f" "$tree/$f"; then
+			echo "$f"
+		fi
+	done >"$logs/changed-files"
+	awk 'NR == FNR { changed[$1] = 1; next } $2 in changed' \
+		"$logs/changed-files" "$logs/deps"
+}
+
+# The patched kernel is the baseline tree plus an incremental rebuild for
+# the one file 0002 changes: kbuild compiled the C objects whose recorded
+# dependencies changed (the file itself, the version string, what the link
+# generates), and nothing else.
 t_patched_is_incremental() {
-	local p objects
-	p=$(grep -c '^  CC ' "$(kdir patched)-build.log")
-	objects=$(find "$(kdir patched)" -name '*.o' | wc -l)
-	echo "C files compiled for the patched kernel: $p of $objects objects"
-	grep -q '^  CC .*security/security.o' "$(kdir patched)-build.log" ||
-		fail "patched build did not recompile security/security.o"
-	((p * 20 < objects)) || fail "patched build compiled $p files, not an incremental build"
+	local b p compiled objects
+	b=$(kdir baseline)
+	p=$(kdir patched)
+	sed -n 's/^  CC \(\[M\]\)\? *//p' "$p-build.log" | sort -u >"$logs/compiled"
+	changed_inputs "$b" "$p" >"$logs/expected-why"
+	cut -d' ' -f1 "$logs/expected-why" | sort -u | while IFS= read -r o; do
+		[[ ! -e $p/${o%.o}.c ]] || echo "$o"
+	done >"$logs/expected"
+	echo "files that differ from the baseline's (content or time), and an object depending on each:"
+	sort -k2,2 -u "$logs/expected-why" | awk '{ print "  " $2 " (" $1 ")" }'
+	compiled=$(wc -l <"$logs/compiled")
+	objects=$(find "$p" -name '*.o' | wc -l)
+	echo "C files compiled for the patched kernel: $compiled of $objects objects"
+	grep -qx 'security/security.o' "$logs/compiled" ||
+		fail "the patched build did not recompile security/security.o"
+	if ! diff -u "$logs/expected" "$logs/compiled" >"$logs/compiled.diff"; then
+		cat "$logs/compiled.diff"
+		fail "the patched build compiled other objects than those whose inputs changed (- expected, + compiled)"
+	fi
 }
 
 # symvers_type TREE SYMBOL: the export type recorded by modpost.
@@ -136,4 +193,51 @@ t_cache_prunes() {
 	cat "$logs/prune.err"
 	[[ -f $top/baseline-old6.ok ]] || fail "a tree asked for 2 hours ago, fourth, was removed"
 	[[ ! -e $top/baseline-old4 && ! -e $top/baseline-old5 ]] || fail "old trees beyond the third were kept"
+}
+
+# kernel-patch/series-git: the series checked out as git commits and
+# written back unchanged gives the same patches, byte for byte; a commit
+# amended changes that patch by the amended line only; a commit that
+# kernel-patch/series does not list is refused, and nothing is written.
+# In a copy of kernel-patch/, which write-back rewrites.
+t_series_git_round_trip() {
+	local tmp=$build/tests/series-git p
+	rm -rf "$tmp"
+	at_exit rm -rf "$tmp"
+	mkdir -p "$tmp/copy/scripts"
+	cp -a kernel-patch "$tmp/copy/"
+	cp -a scripts/lib.sh "$tmp/copy/scripts/"
+	"$tmp/copy/kernel-patch/series-git" checkout "$tmp/git"
+	[[ $(git -C "$tmp/git" rev-list --count source..baseline) == "$(kit_series_patches baseline | wc -l)" ]] ||
+		fail "tag baseline is not after the baseline's patches"
+	"$tmp/copy/kernel-patch/series-git" write-back "$tmp/git"
+	for p in $(kit_series_patches patched); do
+		cmp "$p" "$tmp/copy/kernel-patch/${p##*/}" || fail "${p##*/} changed in a round trip"
+	done
+	# An edit of the last commit: a line after the exports' block.
+	sed -i 's|^EXPORT_SYMBOL_GPL(unregister_security);$|&\n/* series-git test */|' \
+		"$tmp/git/security/security.c"
+	git -C "$tmp/git" diff --quiet && fail "the test's edit changed nothing"
+	git -C "$tmp/git" -c user.name=t -c user.email=t@localhost commit -q -a --amend --no-edit
+	"$tmp/copy/kernel-patch/series-git" write-back "$tmp/git"
+	p=$(kit_series_patches patched | tail -n 1)
+	# Beside the line: the blob names, the diffstat and the hunk's counts.
+	normal() {
+		sed -e '/^index /d' -e '/^ [0-9]* files\? changed/d' -e '/^ [^ ].* | /d' -e 's/^@@ .*/@@/' "$1"
+	}
+	diff <(normal "$p") <(normal "$tmp/copy/kernel-patch/${p##*/}") | grep '^[<>]' >"$logs/series-git.diff" || true
+	cat "$logs/series-git.diff"
+	[[ $(cat "$logs/series-git.diff") == '> +/* series-git test */' ]] ||
+		fail "${p##*/} did not change by the amended line alone"
+	# A commit the series does not list.
+	cp -a "$tmp/copy/kernel-patch" "$tmp/before"
+	echo extra >"$tmp/git/extra"
+	git -C "$tmp/git" add extra
+	git -C "$tmp/git" -c user.name=t -c user.email=t@localhost commit -q -m "extra: not in series"
+	if "$tmp/copy/kernel-patch/series-git" write-back "$tmp/git" 2>"$logs/series-git.err"; then
+		fail "write-back took a commit that series does not list"
+	fi
+	cat "$logs/series-git.err"
+	expect_grep "$logs/series-git.err" "0003-extra-not-in-series.patch"
+	diff -r "$tmp/before" "$tmp/copy/kernel-patch" || fail "a refused write-back changed the series"
 }
