@@ -8,7 +8,8 @@
 # patched guest (two CPUs, AppArmor active): errors, placement rules,
 # static keys, the reserved hooks, lifetime and races.
 
-kit_group api "kernels" api_and_lifetime api_reserved_hooks api_register_race
+kit_group api "kernels" api_and_lifetime api_reserved_hooks api_register_race \
+	api_unregister_vs_unload
 
 t_api_and_lifetime() {
 	local out=$build/tests/api rec site order
@@ -79,4 +80,32 @@ t_api_register_race() {
 	echo "$outcomes"
 	[[ $outcomes =~ ^registered\ [1-9][0-9]*\ .*\ other\ 0$ ]] ||
 		fail "registrations did not happen, or failed oddly: '$outcomes'"
+}
+
+# An unregistration waiting for a grace period while the array's owner
+# unloads (issue 29): the owner's unload must wait for the hooks that may
+# still run, and nothing may write to the owner's memory after it is
+# freed.  lsm_api_test's hook holds the grace period open; the order of
+# events comes from the guest's kernel log.
+t_api_unregister_vs_unload() {
+	local out=$build/tests/unregister-vs-unload rec order
+	scripts/build-modules "$(kdir patched)" "$out/modules" tests/modules/lsm_api_test tests/modules/lsm_proxy
+	rec=$(guest patched "$out" tests/guest/unregister-vs-unload.sh --tcg-single \
+		"$out/modules/lsm_api_test/lsm_api_test.ko" "$out/modules/lsm_proxy/lsm_proxy.ko" \
+		"$out/modules/lsm_proxy/lsm_proxy_owner.ko")
+	jq '.lsm_proxy' <<<"$rec"
+	expect_two_cpus "$rec"
+	r() { jq -r --arg k "$1" '.lsm_proxy[$k] // "missing"' <<<"$rec"; }
+	for k in sleeper_insmod_exit proxy_insmod_exit owner_insmod_exit owner_rmmod_exit \
+		slow_mkdir_exit unregister_exit mkdir_after_exit proxy_rmmod_exit sleeper_rmmod_exit; do
+		[[ $(r "$k") == 0 ]] || fail "$k is $(r "$k"), not 0"
+	done
+	order=$(jq -r '.lsm_proxy.messages[] | select(test(
+		"^(lsm_proxy: register_security\\(\\) of the offered hooks: |lsm_proxy: unregistering|lsm_api_test: hook (sleeping|done)|kit: rmmod lsm_proxy_owner returned)"))' <<<"$rec")
+	echo "$order"
+	[[ $(sed -n 1p <<<"$order") == "lsm_proxy: register_security() of the offered hooks: 0" ]] ||
+		fail "lsm_proxy did not register the owner's hooks"
+	[[ $(sed -n '2,$p' <<<"$order" | sed 's/ [0-9]* ms$//' | paste -sd,) == \
+		"lsm_api_test: hook sleeping,lsm_proxy: unregistering the offered hooks,lsm_api_test: hook done,kit: rmmod lsm_proxy_owner returned 0" ]] ||
+		fail "the owner's unload did not wait for the hook in flight when the unregistration began"
 }

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Copyright (C) 2026 The LSM export kit authors
+ *
+ * lsm_proxy_owner: owns a hook array that lsm_proxy registers for it.  It
+ * offers the array as it loads and does nothing at unload.
+ */
+
+#include <linux/fs.h>
+#include <linux/lsm_hooks.h>
+#include <linux/module.h>
+
+void lsm_proxy_offer(struct security_hook_list *hooks, int count);
+
+static int lsm_proxy_owner_mkdir(struct inode *dir, struct dentry *dentry,
+				 umode_t mode)
+{
+	return 0;
+}
+
+static struct security_hook_list lsm_proxy_owner_hooks[] = {
+	LSM_HOOK_INIT(inode_mkdir, lsm_proxy_owner_mkdir),
+};
+
+static int __init lsm_proxy_owner_init(void)
+{
+	lsm_proxy_offer(lsm_proxy_owner_hooks,
+			ARRAY_SIZE(lsm_proxy_owner_hooks));
+	return 0;
+}
+
+static void __exit lsm_proxy_owner_exit(void)
+{
+}
+
+module_init(lsm_proxy_owner_init);
+module_exit(lsm_proxy_owner_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Owns the hooks lsm_proxy registers");
+MODULE_AUTHOR("LSM export kit");
