@@ -4,6 +4,7 @@
 # Sourced by bench/kernel-edit and bench/kernel-identity, from the top of
 # the tree: a copy of kernel-patch/ in $tmp whose 0001 they edit, so that
 # what they build goes to the kit's cache under keys of its own.
+# shellcheck disable=SC2154 # tmp and die come from the sourcing script
 
 patch0001=kernel-patch/0001-security-let-loadable-modules-register-LSM-hooks.patch
 mkdir -p "$tmp/scripts"

@@ -185,13 +185,13 @@ t_cache_prunes() {
 	done
 	[[ -f $top/patched-old1.ok ]] || fail "the only patched tree was removed"
 	grep -qE "^\[kernels\] [0-9]+ MB freed in $top$" "$logs/prune.err" || fail "no line for the space freed"
-	# A tree asked for within the last hours is kept, wherever it ranks.
-	stand_in "$top/baseline-old6" "2 hours ago"
-	stand_in "$top/baseline-old7" "1 hour ago"
+	# A tree asked for within the last hour is kept, wherever it ranks.
+	stand_in "$top/baseline-old6" "50 minutes ago"
+	stand_in "$top/baseline-old7" "40 minutes ago"
 	stand_in "$top/baseline-old8" "30 minutes ago"
 	kernel-patch/build-kernels "$cache" --prune 2>"$logs/prune.err"
 	cat "$logs/prune.err"
-	[[ -f $top/baseline-old6.ok ]] || fail "a tree asked for 2 hours ago, fourth, was removed"
+	[[ -f $top/baseline-old6.ok ]] || fail "a tree asked for 50 minutes ago, fourth, was removed"
 	[[ ! -e $top/baseline-old4 && ! -e $top/baseline-old5 ]] || fail "old trees beyond the third were kept"
 }
 
