@@ -54,7 +54,7 @@ static int __init mkdir_deny_init(void)
 	int ret;
 
 	ret = register_security(mkdir_deny_hooks, ARRAY_SIZE(mkdir_deny_hooks),
-				KBUILD_MODNAME);
+				KBUILD_MODNAME, THIS_MODULE);
 	if (ret) {
 		pr_err("register_security failed: %d\n", ret);
 		return ret;
@@ -65,7 +65,7 @@ static int __init mkdir_deny_init(void)
 
 static void __exit mkdir_deny_exit(void)
 {
-	unregister_security(mkdir_deny_hooks);
+	unregister_security(mkdir_deny_hooks, THIS_MODULE);
 }
 
 module_init(mkdir_deny_init);

@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 #
-# Guest side of the registration-versus-unload race of patch 0001: with
-# lsm_race's threads registering lsm_race_owner's hooks on every CPU, load
-# and unload lsm_race_owner /kit/cycles times, then unload lsm_race, which
-# prints how each registration ended.  It judges what it can itself, as
-# KTAP (the "ktap" of lsm_race); the host checks the CPUs and the outcomes.
+# Guest side of the registration races of patch 0001: with lsm_race's
+# threads registering their own hooks on every CPU and trying to register
+# lsm_race_owner's, load and unload lsm_race_owner (whose threads register
+# and unregister its own hooks as it loads and unloads) /kit/cycles times,
+# then unload lsm_race, which prints how each attempt ended.  It judges what
+# it can itself, as KTAP (the "ktap" of lsm_race); the host checks the CPUs
+# and the outcomes.
 # shellcheck source=../../harness/guest/guard.sh
 . /kit/guard.sh
 # shellcheck source=../../harness/guest/records.sh
@@ -37,6 +39,10 @@ while [ "$i" -lt "$cycles" ]; do
 	insmod /kit/lsm_race_owner.ko || failures=$((failures + 1))
 	mkdir "/tmp/race-$i" || failures=$((failures + 1))
 	rmmod lsm_race_owner || failures=$((failures + 1))
+	# Every registration is logged: keep what the owner's unload said
+	# before the log's ring wraps.
+	dmesg -c | sed 's/^\[ *[0-9.]*\] //' |
+		grep -E '^lsm_race_owner: registered|module lsm_race_owner did not unregister' >>/tmp/owner.log
 	i=$((i + 1))
 done
 ktap "$failures" "$cycles loads, mkdirs and unloads of lsm_race_owner"
@@ -48,13 +54,14 @@ while [ "$i" -lt 100 ]; do
 	insmod /kit/lsm_race_owner.ko 2>/dev/null
 	list=$(dd if=/sys/kernel/security/lsm bs=3 2>/dev/null)
 	rmmod lsm_race_owner 2>/dev/null
-	case $list in
-	"$base" | "$base",lsm_race[0-3]) ;;
-	*)
+	# The built-in list, then each registered name once.
+	rest=${list#"$base"}
+	if [ "$base$rest" != "$list" ] ||
+		! echo "$rest" | grep -Eqx '(,lsm_race(_owner)?[0-3])*' ||
+		[ -n "$(echo "$rest" | tr ',' '\n' | sort | uniq -d)" ]; then
 		bad=$((bad + 1))
 		record A "$m" torn_lists "$list"
-		;;
-	esac
+	fi
 	i=$((i + 1))
 done
 ktap "$bad" "100 reads of /sys/kernel/security/lsm, 3 bytes at a time, each one whole list"
@@ -63,3 +70,8 @@ ktap $? "lsm_race unloads"
 mkdir /tmp/after-race
 ktap $? "mkdir after the race"
 record R "$m" outcomes "$(dmesg | sed -n 's/^\[ *[0-9.]*\] //; s/^lsm_race: registered/registered/p' | tail -n 1)"
+# Each unload of lsm_race_owner printed its own outcomes: their sums.
+record R "$m" owner_outcomes "$(sed -n 's/^lsm_race_owner: registered/registered/p' /tmp/owner.log |
+	awk '{ n++; r += $2; g += $4; l += $6; o += $8 }
+		END { printf "unloads %d registered %d going %d left %d other %d", n, r, g, l, o }')"
+record R "$m" owner_removed "$(grep -c 'module lsm_race_owner did not unregister, removing its hooks' /tmp/owner.log)"

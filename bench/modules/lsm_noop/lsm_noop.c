@@ -29,12 +29,12 @@ static struct security_hook_list lsm_noop_hooks[] = {
 static int __init lsm_noop_init(void)
 {
 	return register_security(lsm_noop_hooks, ARRAY_SIZE(lsm_noop_hooks),
-				 "lsm_noop");
+				 "lsm_noop", THIS_MODULE);
 }
 
 static void __exit lsm_noop_exit(void)
 {
-	unregister_security(lsm_noop_hooks);
+	unregister_security(lsm_noop_hooks, THIS_MODULE);
 }
 
 module_init(lsm_noop_init);

@@ -15,16 +15,21 @@
 
 #include "gpl_shim.h"
 
+/*
+ * The caller passes its THIS_MODULE, which the shim hands on: the kernel
+ * lets only the module holding the hooks register them.
+ */
 int shim_register_security(struct security_hook_list *hooks, int count,
-			   const char *lsm)
+			   const char *lsm, struct module *owner)
 {
-	return register_security(hooks, count, lsm);
+	return register_security(hooks, count, lsm, owner);
 }
 EXPORT_SYMBOL(shim_register_security);
 
-int shim_unregister_security(struct security_hook_list *hooks)
+int shim_unregister_security(struct security_hook_list *hooks,
+			     struct module *owner)
 {
-	return unregister_security(hooks);
+	return unregister_security(hooks, owner);
 }
 EXPORT_SYMBOL(shim_unregister_security);
 

@@ -7,8 +7,9 @@
 #include <linux/lsm_hooks.h>
 
 int shim_register_security(struct security_hook_list *hooks, int count,
-			   const char *lsm);
-int shim_unregister_security(struct security_hook_list *hooks);
+			   const char *lsm, struct module *owner);
+int shim_unregister_security(struct security_hook_list *hooks,
+			     struct module *owner);
 struct hlist_head *shim_inode_mkdir_head(void);
 
 #endif

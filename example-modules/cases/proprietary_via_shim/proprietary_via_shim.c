@@ -36,12 +36,13 @@ static int __init via_shim_init(void)
 {
 	via_shim_hooks[0].head = shim_inode_mkdir_head();
 	return shim_register_security(via_shim_hooks,
-				      ARRAY_SIZE(via_shim_hooks), KBUILD_MODNAME);
+				      ARRAY_SIZE(via_shim_hooks), KBUILD_MODNAME,
+				      THIS_MODULE);
 }
 
 static void __exit via_shim_exit(void)
 {
-	shim_unregister_security(via_shim_hooks);
+	shim_unregister_security(via_shim_hooks, THIS_MODULE);
 }
 
 module_init(via_shim_init);

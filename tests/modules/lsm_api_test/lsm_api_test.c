@@ -130,10 +130,10 @@ static void expect(int got, int want, const char *what)
 static void expect_register(struct security_hook_list *hooks, int count,
 			    const char *lsm, int want, const char *what)
 {
-	int got = register_security(hooks, count, lsm);
+	int got = register_security(hooks, count, lsm, THIS_MODULE);
 
 	if (!got && want)
-		unregister_security(hooks);
+		unregister_security(hooks, THIS_MODULE);
 	expect(got, want, what);
 }
 
@@ -193,7 +193,7 @@ static int __init lsm_api_test_init(void)
 
 	if (!quiet) {
 		pr_info("KTAP version 1\n");
-		pr_info("1..33\n");
+		pr_info("1..35\n");
 	}
 	expect_register(NULL, 1, "lsm_api_test", -EINVAL, "NULL hooks");
 	expect_register(good_hooks, 0, "lsm_api_test", -EINVAL, "zero count");
@@ -236,8 +236,10 @@ static int __init lsm_api_test_init(void)
 	expect(write_same_nofault(&security_hook_heads.inode_mkdir), -EFAULT,
 	       "built-in hook lists are read-only");
 	expect_key(0, "static key off before registering");
-	expect(register_security(good_hooks, NHOOKS, "lsm_api_test"), 0,
-	       "register");
+	expect(register_security(good_hooks, NHOOKS, "lsm_api_test", NULL),
+	       -EINVAL, "register with no owner module");
+	expect(register_security(good_hooks, NHOOKS, "lsm_api_test",
+				 THIS_MODULE), 0, "register");
 	expect_key(1, "static key on while registered");
 	expect(security_hook_heads.inode_mkdir.first == builtin_first, 1,
 	       "the built-in hook list is left alone");
@@ -245,21 +247,25 @@ static int __init lsm_api_test_init(void)
 			"register the same hooks twice");
 	expect_register(other_hooks, NHOOKS, "lsm_api_test", -EEXIST,
 			"register a taken name");
-	expect(register_security(other_hooks, NHOOKS, "lsm_api_test2"), 0,
+	expect(register_security(other_hooks, NHOOKS, "lsm_api_test2",
+				 THIS_MODULE), 0,
 	       "register a second array of the same hook");
-	expect(unregister_security(other_hooks), 0,
+	expect(unregister_security(other_hooks, THIS_MODULE), 0,
 	       "unregister the second array");
 	expect_key(1, "static key still on with one hook left");
-	expect(unregister_security(NULL), -EINVAL, "unregister NULL");
-	expect(unregister_security(other_hooks), -ENOENT,
+	expect(unregister_security(NULL, THIS_MODULE), -EINVAL,
+	       "unregister NULL");
+	expect(unregister_security(good_hooks, NULL), -EINVAL,
+	       "unregister with no owner module");
+	expect(unregister_security(other_hooks, THIS_MODULE), -ENOENT,
 	       "unregister hooks not registered");
-	expect(unregister_security(good_hooks), 0, "unregister");
+	expect(unregister_security(good_hooks, THIS_MODULE), 0, "unregister");
 	expect_key(0, "static key off after the last unregister");
-	expect(register_security(good_hooks, NHOOKS, "lsm_api_test"), 0,
-	       "register again after unregister");
+	expect(register_security(good_hooks, NHOOKS, "lsm_api_test",
+				 THIS_MODULE), 0, "register again after unregister");
 
 	if (cases_failed) {
-		unregister_security(good_hooks);
+		unregister_security(good_hooks, THIS_MODULE);
 		return -EINVAL;
 	}
 	return 0;
@@ -272,7 +278,7 @@ static void __exit lsm_api_test_exit(void)
 		return;
 	}
 	pr_info("unregistering\n");
-	unregister_security(good_hooks);
+	unregister_security(good_hooks, THIS_MODULE);
 	pr_info("unregistered\n");
 }
 

@@ -136,10 +136,11 @@ static int __init lsm_hooks_test_init(void)
 	pr_info("1..%zu\n", ARRAY_SIZE(all_hooks) + 2);
 	for (i = 0; i < ARRAY_SIZE(all_hooks); i++) {
 		want = is_loadable(hook_names[i], &found) ? 0 : -EINVAL;
-		got = register_security(&all_hooks[i], 1, "lsm_hooks_test");
+		got = register_security(&all_hooks[i], 1, "lsm_hooks_test",
+					THIS_MODULE);
 		if (!got) {
 			accepted[i] = true;
-			unregister_security(&all_hooks[i]);
+			unregister_security(&all_hooks[i], THIS_MODULE);
 		}
 		pr_info("%s %d %s %s # got %d, want %d\n",
 			got == want ? "ok" : "not ok", i + 1, hook_names[i],
@@ -154,7 +155,7 @@ static int __init lsm_hooks_test_init(void)
 	for (i = 0; i < ARRAY_SIZE(all_hooks); i++)
 		if (accepted[i])
 			all_hooks[n++] = all_hooks[i];
-	got = register_security(all_hooks, n, "lsm_hooks_test");
+	got = register_security(all_hooks, n, "lsm_hooks_test", THIS_MODULE);
 	registered = got ? 0 : n;
 	pr_info("%s %zu register all %d loadable hooks at once # got %d\n",
 		got ? "not ok" : "ok", ARRAY_SIZE(all_hooks) + 2, n, got);
@@ -167,7 +168,7 @@ static int __init lsm_hooks_test_init(void)
 static void __exit lsm_hooks_test_exit(void)
 {
 	if (registered)
-		unregister_security(all_hooks);
+		unregister_security(all_hooks, THIS_MODULE);
 }
 
 module_init(lsm_hooks_test_init);

@@ -2,9 +2,11 @@
 /*
  * Copyright (C) 2026 The LSM export kit authors
  *
- * lsm_proxy_owner: owns a hook array that lsm_proxy registers for it.  It
- * offers the array as it loads and does nothing at unload.
+ * lsm_proxy_owner: registers its own hook array, offers it to lsm_proxy,
+ * and unregisters it at unload, printing each result.
  */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/fs.h>
 #include <linux/lsm_hooks.h>
@@ -24,6 +26,13 @@ static struct security_hook_list lsm_proxy_owner_hooks[] = {
 
 static int __init lsm_proxy_owner_init(void)
 {
+	int rc = register_security(lsm_proxy_owner_hooks,
+				   ARRAY_SIZE(lsm_proxy_owner_hooks),
+				   KBUILD_MODNAME, THIS_MODULE);
+
+	pr_info("register_security(): %d\n", rc);
+	if (rc)
+		return rc;
 	lsm_proxy_offer(lsm_proxy_owner_hooks,
 			ARRAY_SIZE(lsm_proxy_owner_hooks));
 	return 0;
@@ -31,11 +40,13 @@ static int __init lsm_proxy_owner_init(void)
 
 static void __exit lsm_proxy_owner_exit(void)
 {
+	pr_info("unregister_security(): %d\n",
+		unregister_security(lsm_proxy_owner_hooks, THIS_MODULE));
 }
 
 module_init(lsm_proxy_owner_init);
 module_exit(lsm_proxy_owner_exit);
 
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("Owns the hooks lsm_proxy registers");
+MODULE_DESCRIPTION("Registers the hooks lsm_proxy tries to take over");
 MODULE_AUTHOR("LSM export kit");

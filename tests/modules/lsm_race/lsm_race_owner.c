@@ -2,16 +2,31 @@
 /*
  * Copyright (C) 2026 The LSM export kit authors
  *
- * lsm_race_owner: owns a hook array that lsm_race registers for it.  It
- * offers the array at load and withdraws it at unload, but never
- * registers it itself, so its hooks are removed by the kernel when it goes.
+ * lsm_race_owner: registers and unregisters its own hooks from one thread
+ * per CPU while hooks run and while it unloads, and offers one array to
+ * lsm_race, which may not register it.  A thread stopped between its
+ * register and unregister leaves its array registered: the kernel removes
+ * it as the module goes.  At unload it prints how often each outcome
+ * happened.
  */
 
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/atomic.h>
+#include <linux/cpumask.h>
+#include <linux/err.h>
 #include <linux/fs.h>
+#include <linux/kthread.h>
 #include <linux/lsm_hooks.h>
 #include <linux/module.h>
+#include <linux/sched.h>
 
-void lsm_race_offer(struct security_hook_list *hooks);
+#include "lsm_race.h"
+
+#define OWNER_THREADS	4
+
+static struct task_struct *threads[OWNER_THREADS];
+static atomic_t registered, going, left, other;
 
 static int lsm_race_owner_mkdir(struct inode *dir, struct dentry *dentry,
 				umode_t mode)
@@ -19,24 +34,76 @@ static int lsm_race_owner_mkdir(struct inode *dir, struct dentry *dentry,
 	return 0;
 }
 
-static struct security_hook_list lsm_race_owner_hooks[] = {
-	LSM_HOOK_INIT(inode_mkdir, lsm_race_owner_mkdir),
+static struct security_hook_list owner_hooks[OWNER_THREADS][1] = {
+	{ LSM_HOOK_INIT(inode_mkdir, lsm_race_owner_mkdir) },
+	{ LSM_HOOK_INIT(inode_mkdir, lsm_race_owner_mkdir) },
+	{ LSM_HOOK_INIT(inode_mkdir, lsm_race_owner_mkdir) },
+	{ LSM_HOOK_INIT(inode_mkdir, lsm_race_owner_mkdir) },
 };
+
+static const char *const owner_names[OWNER_THREADS] = {
+	"lsm_race_owner0", "lsm_race_owner1", "lsm_race_owner2",
+	"lsm_race_owner3",
+};
+
+static int lsm_race_owner_thread(void *data)
+{
+	long i = (long)data;
+	int rc;
+
+	while (!kthread_should_stop()) {
+		rc = register_security(owner_hooks[i], 1, owner_names[i],
+				       THIS_MODULE);
+		if (rc) {
+			/* -ENODEV: unloading, until the exit stops the thread. */
+			atomic_inc(rc == -ENODEV ? &going : &other);
+			cond_resched();
+			continue;
+		}
+		atomic_inc(&registered);
+		if (kthread_should_stop()) {
+			atomic_inc(&left);
+			break;
+		}
+		if (unregister_security(owner_hooks[i], THIS_MODULE))
+			atomic_inc(&other);
+		cond_resched();
+	}
+	return 0;
+}
 
 static int __init lsm_race_owner_init(void)
 {
-	lsm_race_offer(lsm_race_owner_hooks);
+	long i, n = min_t(int, num_online_cpus(), OWNER_THREADS);
+
+	for (i = 0; i < n; i++) {
+		threads[i] = kthread_run(lsm_race_owner_thread, (void *)i,
+					 "%s", owner_names[i]);
+		if (IS_ERR(threads[i])) {
+			threads[i] = NULL;
+			break;
+		}
+	}
+	lsm_race_offer(owner_hooks[0]);
 	return 0;
 }
 
 static void __exit lsm_race_owner_exit(void)
 {
+	int i;
+
 	lsm_race_offer(NULL);
+	for (i = 0; i < OWNER_THREADS; i++)
+		if (threads[i])
+			kthread_stop(threads[i]);
+	pr_info("registered %d going %d left %d other %d\n",
+		atomic_read(&registered), atomic_read(&going),
+		atomic_read(&left), atomic_read(&other));
 }
 
 module_init(lsm_race_owner_init);
 module_exit(lsm_race_owner_exit);
 
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("Owns the hooks lsm_race registers");
+MODULE_DESCRIPTION("Registers its own LSM hooks from every CPU as it loads and unloads");
 MODULE_AUTHOR("LSM export kit");

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Copyright (C) 2026 The LSM export kit authors */
+/* What lsm_race exports to lsm_race_owner. */
+#ifndef LSM_RACE_H
+#define LSM_RACE_H
+
+struct security_hook_list;
+
+void lsm_race_offer(struct security_hook_list *hooks);
+
+#endif
