@@ -9,7 +9,7 @@
 # static keys, the reserved hooks, lifetime and races.
 
 kit_group api "kernels" api_and_lifetime api_reserved_hooks api_register_race \
-	api_third_party_refused
+	api_third_party_refused api_unload_independent
 
 t_api_and_lifetime() {
 	local out=$build/tests/api rec site order
@@ -26,7 +26,7 @@ t_api_and_lifetime() {
 	expect_two_cpus "$rec"
 	r() { jq -r --arg k "$1" '.lsm_api_test[$k] // "missing"' <<<"$rec"; }
 	[[ $(r insmod_exit) == 0 ]] || fail "lsm_api_test did not load"
-	expect_ktap "$rec" lsm_api_test 35
+	expect_ktap "$rec" lsm_api_test 36
 	[[ $(r lsm_listed) == true ]] || fail "not in /sys/kernel/security/lsm"
 	[[ $(r hook_sleeping_before_rmmod) == 1 ]] || fail "hook was not sleeping at rmmod"
 	[[ $(r rmmod_exit) == 0 ]] || fail "rmmod failed"
@@ -124,4 +124,72 @@ t_api_third_party_refused() {
 	[[ $(r lsm_after_proxy_unregister) == "$base,lsm_proxy_owner" ]] ||
 		fail "the refused unregistration changed the list: $(r lsm_after_proxy_unregister)"
 	[[ $(r lsm_after_owner_rmmod) == "$base" ]] || fail "lsm list after the owner's unload: $(r lsm_after_owner_rmmod)"
+}
+
+# expect_order RECORDS KEY LINE...: each LINE is in lsm_block's message list
+# KEY, once, after the one before it.
+expect_order() {
+	local rec=$1 key=$2 prev=-1 at
+	shift 2
+	for line; do
+		at=$(jq --arg k "$key" --arg l "$line" \
+			'.lsm_block[$k] // [] | if (map(select(. == $l)) | length) == 1 then index($l) else -1 end' <<<"$rec")
+		((at >= 0)) || fail "$key: no single '$line'"
+		((at > prev)) || fail "$key: '$line' came before the line above it"
+		prev=$at
+	done
+}
+
+# check_unload_independent KERNEL OUT: one module's unload does not wait for
+# another's hook in flight; a module's own unload does (issue 29).
+# lsm_block's hook blocks in mkdir until the guest releases it; the guest
+# marks each step in the kernel log, so the test reads the order there.
+check_unload_independent() {
+	local out=$2 rec k at results released hook_done first second
+	scripts/build-modules "$(kdir "$1")" "$out/modules" tests/modules/lsm_block
+	rec=$(guest "$1" "$out" tests/guest/unload-independent.sh --timeout 600 --tcg-single \
+		"$out/modules/lsm_block/lsm_block.ko" "$out/modules/lsm_block/lsm_bystander.ko")
+	jq '.lsm_block' <<<"$rec"
+	expect_two_cpus "$rec"
+	for k in block_insmod_exit bystander_insmod_exit bystander_rmmod_exit bystander_skip_insmod_exit \
+		bystander_skip_rmmod_exit mkdir_1_exit block_rmmod_exit mkdir_2_exit block_skip_insmod_exit \
+		block_skip_rmmod_exit mkdir_3_exit bystander_watch_insmod_exit bystander_watch_rmmod_exit \
+		block_async_insmod_exit block_async_rmmod_exit mkdir_4_exit \
+		mkdir_after_exit; do
+		[[ $(jq -r --arg k "$k" '.lsm_block[$k] // "missing"' <<<"$rec") == 0 ]] ||
+			fail "$k is $(jq -r --arg k "$k" '.lsm_block[$k] // "missing"' <<<"$rec"), not 0"
+	done
+	# Another module's unload returns while lsm_block's hook is blocked.
+	expect_order "$rec" messages_1 "lsm_block: hook blocked" "lsm_bystander: unregister_security(): 0" \
+		"kit: rmmod lsm_bystander returned" \
+		"LSM: lsm_bystander: module lsm_bystander did not unregister, removing its hooks" \
+		"kit: rmmod lsm_bystander, hooks left registered, returned" \
+		"kit: releasing the hook" "lsm_block: hook done"
+	# Its own unload waits for its hook, unregistering or not.
+	expect_order "$rec" messages_2 "lsm_block: hook blocked" "lsm_block: unregistering" \
+		"kit: releasing the hook" "lsm_block: hook done" "lsm_block: unregister_security(): 0" \
+		"kit: rmmod lsm_block returned"
+	# The hooks are removed before module notifiers of priority 1 (jump
+	# labels, trace events) see the module go.
+	expect_order "$rec" messages_3 "lsm_block: hook blocked" \
+		"LSM: lsm_block: module lsm_block did not unregister, removing its hooks" \
+		"kit: releasing the hook" "lsm_block: hook done" \
+		"lsm_bystander: lsm_block going, seen at priority 1" "kit: rmmod lsm_block returned"
+	# Two unregistrations of one array, the exit function's and a work
+	# item's: whichever comes second finds nothing registered (-ENOENT), and
+	# each returns only once the hook has.
+	at=$(jq -r '.lsm_block.messages_4 | [index("kit: releasing the hook") // -1, index("lsm_block: hook done") // -1,
+		(to_entries[] | select(.value | test("^lsm_block: (work: )?unregister_security\\(\\): ")) | .key)] | @tsv' <<<"$rec")
+	results=$(jq -r '.lsm_block.messages_4[] | select(test("^lsm_block: (work: )?unregister_security\\(\\): "))
+		| sub(".*: "; "")' <<<"$rec" | sort -n | paste -sd' ')
+	[[ $results == "-$(errno_of ENOENT) 0" ]] || fail "the two unregistrations returned '$results', not -ENOENT and 0"
+	read -r released hook_done first second <<<"$at"
+	((released < hook_done && hook_done < first && hook_done < second)) ||
+		fail "an unregistration returned before the hook did (lines $released $hook_done $first $second)"
+	[[ $(jq -r '.lsm_block.lsm_after' <<<"$rec") == "$(jq -r '.guest.lsm' <<<"$rec")" ]] ||
+		fail "a loadable module is still listed: $(jq -r '.lsm_block.lsm_after' <<<"$rec")"
+}
+
+t_api_unload_independent() {
+	check_unload_independent patched "$build/tests/unload-independent"
 }

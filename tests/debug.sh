@@ -7,7 +7,7 @@
 # debug: make test-debug, the patched kernel under lockdep and KASAN.
 
 kit_group debug "kernels" \
-	debug_kernel_config debug_lifetime_stress
+	debug_kernel_config debug_lifetime_stress debug_unload_independent
 
 t_debug_kernel_config() {
 	local t o
@@ -53,4 +53,11 @@ t_debug_lifetime_stress() {
 		[[ $(s race_failures) == 0 ]] || fail "a race load or unload failed"
 		[[ $(s race_outcomes) == "registered "[1-9]* ]] || fail "the race registered nothing"
 	done
+}
+
+# t_api_unload_independent on the debug kernel: a module unloaded while
+# another's hook is blocked, and the blocked module's own unload, under
+# KASAN and lockdep (a report on the console fails the guest).
+t_debug_unload_independent() {
+	check_unload_independent debug "$build/tests/debug-unload-independent"
 }

@@ -44,7 +44,7 @@ static int mkdir_deny_inode_mkdir(struct inode *dir, struct dentry *dentry,
 	return -EPERM;
 }
 
-/* Writable, not __ro_after_init: unregister_security() unlinks it. */
+/* register_security() copies it; the array names the registration. */
 static struct security_hook_list mkdir_deny_hooks[] = {
 	LSM_HOOK_INIT(inode_mkdir, mkdir_deny_inode_mkdir),
 };

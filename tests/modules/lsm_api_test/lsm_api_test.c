@@ -137,6 +137,17 @@ static void expect_register(struct security_hook_list *hooks, int count,
 	expect(got, want, what);
 }
 
+/* Register @hooks expecting success, then unregister them. */
+static void expect_register_unregister(const struct security_hook_list *hooks,
+				       int count, const char *what)
+{
+	int got = register_security(hooks, count, "lsm_api_test", THIS_MODULE);
+
+	if (!got)
+		got = unregister_security(hooks, THIS_MODULE);
+	expect(got, 0, what);
+}
+
 /* Write @dst's own value back to it, as a test of whether it is writable. */
 static int write_same_nofault(void *dst)
 {
@@ -193,7 +204,7 @@ static int __init lsm_api_test_init(void)
 
 	if (!quiet) {
 		pr_info("KTAP version 1\n");
-		pr_info("1..35\n");
+		pr_info("1..36\n");
 	}
 	expect_register(NULL, 1, "lsm_api_test", -EINVAL, "NULL hooks");
 	expect_register(good_hooks, 0, "lsm_api_test", -EINVAL, "zero count");
@@ -214,10 +225,10 @@ static int __init lsm_api_test_init(void)
 			"__init hook function");
 	expect_register(initdata_hooks, 1, "lsm_api_test", -EINVAL,
 			"__initdata array");
-	expect_register((struct security_hook_list *)const_hooks, 1,
-			"lsm_api_test", -EINVAL, "const array");
-	expect_register(ro_after_init_hooks, 1, "lsm_api_test", -EINVAL,
-			"__ro_after_init array");
+	expect_register_unregister(const_hooks, 1,
+				   "const array (the kernel copies it)");
+	expect_register_unregister(ro_after_init_hooks, 1,
+				   "__ro_after_init array");
 	heap_hooks = kmemdup(good_hooks, sizeof(good_hooks), GFP_KERNEL);
 	if (heap_hooks)
 		expect_register(heap_hooks, 1, "lsm_api_test", -EINVAL,
@@ -243,6 +254,8 @@ static int __init lsm_api_test_init(void)
 	expect_key(1, "static key on while registered");
 	expect(security_hook_heads.inode_mkdir.first == builtin_first, 1,
 	       "the built-in hook list is left alone");
+	expect(!good_hooks[0].list.next && !good_hooks[0].list.pprev &&
+	       !good_hooks[0].lsm, 1, "the registered array is not written");
 	expect_register(good_hooks, NHOOKS, "lsm_api_test2", -EBUSY,
 			"register the same hooks twice");
 	expect_register(other_hooks, NHOOKS, "lsm_api_test", -EEXIST,
