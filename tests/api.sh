@@ -9,7 +9,7 @@
 # static keys, the reserved hooks, lifetime and races.
 
 kit_group api "kernels" api_and_lifetime api_reserved_hooks api_register_race \
-	api_third_party_refused api_unload_independent
+	api_third_party_refused api_unload_independent api_stubs_build api_kconfig
 
 t_api_and_lifetime() {
 	local out=$build/tests/api rec site order
@@ -26,7 +26,9 @@ t_api_and_lifetime() {
 	expect_two_cpus "$rec"
 	r() { jq -r --arg k "$1" '.lsm_api_test[$k] // "missing"' <<<"$rec"; }
 	[[ $(r insmod_exit) == 0 ]] || fail "lsm_api_test did not load"
-	expect_ktap "$rec" lsm_api_test 36
+	expect_ktap "$rec" lsm_api_test 42
+	[[ $(r lsm_read_in_pieces) == "$(jq -r '.guest.lsm' <<<"$rec")" ]] ||
+		fail "read in pieces across a registration, the list was '$(r lsm_read_in_pieces)'"
 	[[ $(r lsm_listed) == true ]] || fail "not in /sys/kernel/security/lsm"
 	[[ $(r hook_sleeping_before_rmmod) == 1 ]] || fail "hook was not sleeping at rmmod"
 	[[ $(r rmmod_exit) == 0 ]] || fail "rmmod failed"
@@ -38,6 +40,9 @@ t_api_and_lifetime() {
 	echo "$order"
 	[[ $order == "lsm_api_test: unregistering,lsm_api_test: hook done,lsm_api_test: unregistered" ]] ||
 		fail "unregister_security() did not wait for the running hook"
+	jq -e --arg m "lsm_api_test: register_security() while going: -$(errno_of ENODEV)" \
+		'.lsm_api_test.messages | index($m) != null' <<<"$rec" >/dev/null ||
+		fail "no -ENODEV for a registration from the exit function"
 	jq -e '.lsm_api_test.messages | index("LSM: lsm_api_test: module lsm_api_test did not unregister, removing its hooks") != null' \
 		<<<"$rec" >/dev/null || fail "no removal of a forgotten registration"
 	[[ $(r lsm_listed_after_skip) == false ]] || fail "forgotten registration still listed"
@@ -101,9 +106,14 @@ errno_of() {
 # (issue 29): another module's attempts get -EPERM and change nothing; the
 # owner's own registration and unregistration work.
 t_api_third_party_refused() {
-	local out=$build/tests/third-party rec base
-	scripts/build-modules "$(kdir patched)" "$out/modules" tests/modules/lsm_proxy
-	rec=$(guest patched "$out" tests/guest/third-party.sh --tcg-single \
+	check_third_party_refused patched "$build/tests/third-party"
+}
+
+# check_third_party_refused KERNEL OUT: t_api_third_party_refused on KERNEL.
+check_third_party_refused() {
+	local out=$2 rec base
+	scripts/build-modules "$(kdir "$1")" "$out/modules" tests/modules/lsm_proxy
+	rec=$(guest "$1" "$out" tests/guest/third-party.sh --tcg-single \
 		"$out/modules/lsm_proxy/lsm_proxy.ko" "$out/modules/lsm_proxy/lsm_proxy_owner.ko")
 	jq '.lsm_proxy' <<<"$rec"
 	r() { jq -r --arg k "$1" '.lsm_proxy[$k] // "missing"' <<<"$rec"; }
@@ -117,6 +127,7 @@ t_api_third_party_refused() {
 	}
 	msg "lsm_proxy_owner: register_security(): 0"
 	msg "lsm_proxy: register_security() of the offered hooks: -$(errno_of EPERM)"
+	msg "lsm_proxy: register_security() of its own array with the owner's hook function: -$(errno_of EINVAL)"
 	msg "lsm_proxy: unregister_security() of the offered hooks: -$(errno_of EPERM)"
 	msg "lsm_proxy_owner: unregister_security(): 0"
 	base=$(jq -r '.guest.lsm' <<<"$rec")
@@ -192,4 +203,38 @@ check_unload_independent() {
 
 t_api_unload_independent() {
 	check_unload_independent patched "$build/tests/unload-independent"
+}
+
+# A caller built with the option off (lsm_api_stub undefines it) builds
+# against the header's stubs, and needs neither exported symbol.
+t_api_stubs_build() {
+	local out=$build/tests/api-stub ko
+	scripts/build-modules "$(kdir patched)" "$out/modules" tests/modules/lsm_api_stub
+	ko=$out/modules/lsm_api_stub/lsm_api_stub.ko
+	[[ $(cat "$out/modules/lsm_api_stub/built") == yes ]] ||
+		fail "lsm_api_stub did not build: $(tail -n 5 "$out/modules/lsm_api_stub/build.log")"
+	nm -u "$ko"
+	! nm -u "$ko" | grep -qwE 'register_security|unregister_security' ||
+		fail "lsm_api_stub references the API's symbols, not the stubs"
+}
+
+# Kconfig: SELinux's runtime disable (SECURITY_SELINUX_DISABLE) makes the
+# built-in hook lists writable, and olddefconfig then turns the option
+# off.  Run on a copy of the patched tree's config; kconfig writes only
+# that file (the tree's .config and autoconf.h are checked unchanged).
+t_api_kconfig() {
+	local tree cfg sums
+	tree=$(kdir patched)
+	cfg=$(mktemp)
+	at_exit rm -f "$cfg" "$cfg.old"
+	sums=$(cd "$tree" && md5sum .config include/generated/autoconf.h)
+	grep -x CONFIG_SECURITY_LOADABLE_LSM=y "$tree/.config" || fail "the patched kernel lacks the option"
+	grep -v SECURITY_SELINUX_DISABLE "$tree/.config" >"$cfg"
+	echo CONFIG_SECURITY_SELINUX_DISABLE=y >>"$cfg"
+	make -s -C "$tree" KCONFIG_CONFIG="$cfg" olddefconfig
+	grep -E 'SECURITY_(SELINUX_DISABLE|WRITABLE_HOOKS|LOADABLE_LSM)' "$cfg"
+	grep -qx CONFIG_SECURITY_WRITABLE_HOOKS=y "$cfg" || fail "runtime disable did not make the lists writable"
+	! grep -q '^CONFIG_SECURITY_LOADABLE_LSM=y' "$cfg" || fail "the option stayed on with writable hook lists"
+	[[ $(cd "$tree" && md5sum .config include/generated/autoconf.h) == "$sums" ]] ||
+		fail "kconfig changed the cached tree"
 }

@@ -7,7 +7,8 @@
 # debug: make test-debug, the patched kernel under lockdep and KASAN.
 
 kit_group debug "kernels" \
-	debug_kernel_config debug_lifetime_stress debug_unload_independent
+	debug_kernel_config debug_lifetime_stress debug_unload_independent \
+	debug_third_party_refused
 
 t_debug_kernel_config() {
 	local t o
@@ -60,4 +61,9 @@ t_debug_lifetime_stress() {
 # KASAN and lockdep (a report on the console fails the guest).
 t_debug_unload_independent() {
 	check_unload_independent debug "$build/tests/debug-unload-independent"
+}
+
+# t_api_third_party_refused on the debug kernel.
+t_debug_third_party_refused() {
+	check_third_party_refused debug "$build/tests/debug-third-party"
 }

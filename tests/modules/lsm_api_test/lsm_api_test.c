@@ -10,7 +10,8 @@
  * inode_mkdir hook that sleeps for "delay_ms" when the name is "kit-slow",
  * so a test can unload it while the hook runs.  With "skip_unregister" set
  * its exit function leaves the hooks registered, to check that the kernel
- * removes them before the module's memory goes away.
+ * removes them before the module's memory goes away.  Its exit function
+ * also tries to register again, which must fail: the module is going.
  *
  * "key_site" is the offset in security_inode_mkdir() of the jump that
  * guards inode_mkdir's loadable hooks (found by the host in vmlinux's jump
@@ -111,6 +112,16 @@ static struct security_hook_list ro_after_init_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(inode_mkdir, lsm_api_test_mkdir),
 };
 
+/* A hook function in vmlinux, not in this module (set at init). */
+static struct security_hook_list vmlinux_func_hooks[] = {
+	LSM_HOOK_INIT(inode_mkdir, NULL),
+};
+
+/* 63 characters, the longest name; 64 with the "x" of too_long_name. */
+#define LONGEST_NAME \
+	"lsm_api_test_0123456789_0123456789_0123456789_0123456789_012345"
+static const char too_long_name[] = LONGEST_NAME "x";
+
 static int case_number;
 static int cases_failed;
 
@@ -137,11 +148,12 @@ static void expect_register(struct security_hook_list *hooks, int count,
 	expect(got, want, what);
 }
 
-/* Register @hooks expecting success, then unregister them. */
+/* Register @hooks as @lsm expecting success, then unregister them. */
 static void expect_register_unregister(const struct security_hook_list *hooks,
-				       int count, const char *what)
+				       int count, const char *lsm,
+				       const char *what)
 {
-	int got = register_security(hooks, count, "lsm_api_test", THIS_MODULE);
+	int got = register_security(hooks, count, lsm, THIS_MODULE);
 
 	if (!got)
 		got = unregister_security(hooks, THIS_MODULE);
@@ -204,7 +216,7 @@ static int __init lsm_api_test_init(void)
 
 	if (!quiet) {
 		pr_info("KTAP version 1\n");
-		pr_info("1..36\n");
+		pr_info("1..42\n");
 	}
 	expect_register(NULL, 1, "lsm_api_test", -EINVAL, "NULL hooks");
 	expect_register(good_hooks, 0, "lsm_api_test", -EINVAL, "zero count");
@@ -214,20 +226,33 @@ static int __init lsm_api_test_init(void)
 	expect_register(good_hooks, NHOOKS, "", -EINVAL, "empty name");
 	expect_register(good_hooks, NHOOKS, "a,b", -EINVAL,
 			"name with a comma");
+	expect_register(good_hooks, NHOOKS, "a b", -EINVAL,
+			"name with a space");
+	expect_register(good_hooks, NHOOKS, "a/b", -EINVAL,
+			"name with a slash");
+	expect_register(good_hooks, NHOOKS, "caf\xe9", -EINVAL,
+			"name with a Latin-1 letter (0xe9)");
+	expect_register(good_hooks, NHOOKS, too_long_name, -EINVAL,
+			"name of 64 characters");
+	expect_register_unregister(good_hooks, NHOOKS, LONGEST_NAME,
+				   "name of 63 characters");
 	expect_register(stray_head_hooks, 1, "lsm_api_test", -EINVAL,
 			"head outside security_hook_heads");
 	expect_register(null_func_hooks, 1, "lsm_api_test", -EINVAL,
 			"NULL hook function");
 	expect_register(builtin_only_hooks, 1, "lsm_api_test", -EINVAL,
 			"hook reserved to built-in LSMs");
+	vmlinux_func_hooks[0].hook.lsm_func_addr = (void *)msleep;
+	expect_register(vmlinux_func_hooks, 1, "lsm_api_test", -EINVAL,
+			"hook function in vmlinux");
 	init_func_hooks[0].hook.inode_mkdir = lsm_api_test_init_mkdir;
 	expect_register(init_func_hooks, 1, "lsm_api_test", -EINVAL,
 			"__init hook function");
 	expect_register(initdata_hooks, 1, "lsm_api_test", -EINVAL,
 			"__initdata array");
-	expect_register_unregister(const_hooks, 1,
+	expect_register_unregister(const_hooks, 1, "lsm_api_test",
 				   "const array (the kernel copies it)");
-	expect_register_unregister(ro_after_init_hooks, 1,
+	expect_register_unregister(ro_after_init_hooks, 1, "lsm_api_test",
 				   "__ro_after_init array");
 	heap_hooks = kmemdup(good_hooks, sizeof(good_hooks), GFP_KERNEL);
 	if (heap_hooks)
@@ -290,6 +315,9 @@ static void __exit lsm_api_test_exit(void)
 		pr_info("leaving hooks registered\n");
 		return;
 	}
+	pr_info("register_security() while going: %d\n",
+		register_security(other_hooks, NHOOKS, "lsm_api_test2",
+				  THIS_MODULE));
 	pr_info("unregistering\n");
 	unregister_security(good_hooks, THIS_MODULE);
 	pr_info("unregistered\n");

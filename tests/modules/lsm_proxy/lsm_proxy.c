@@ -7,8 +7,10 @@
  *
  * lsm_proxy_owner registers its hook array itself, then hands it to
  * lsm_proxy_offer(), which tries to register it again under its own name
- * and as its own (THIS_MODULE).  Writing to the "unregister" parameter
- * tries to unregister it.  Each attempt prints its result.
+ * and as its own (THIS_MODULE), then tries to register an array of its own
+ * whose hook function is the owner's.  Writing to the "unregister"
+ * parameter tries to unregister the offered array.  Each attempt prints its
+ * result.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -19,11 +21,18 @@
 
 static struct security_hook_list *offered;
 
+/* Its own array, made of the owner's first hook: head and function. */
+static struct security_hook_list borrowed[1];
+
 void lsm_proxy_offer(struct security_hook_list *hooks, int count)
 {
 	pr_info("register_security() of the offered hooks: %d\n",
 		register_security(hooks, count, "lsm_proxy", THIS_MODULE));
 	offered = hooks;
+	borrowed[0].head = hooks[0].head;
+	borrowed[0].hook = hooks[0].hook;
+	pr_info("register_security() of its own array with the owner's hook function: %d\n",
+		register_security(borrowed, 1, "lsm_proxy", THIS_MODULE));
 }
 EXPORT_SYMBOL_GPL(lsm_proxy_offer);
 
