@@ -111,14 +111,14 @@ t_api_third_party_refused() {
 
 # check_third_party_refused KERNEL OUT: t_api_third_party_refused on KERNEL.
 check_third_party_refused() {
-	local out=$2 rec base
+	local out=$2 rec base audit type
 	scripts/build-modules "$(kdir "$1")" "$out/modules" tests/modules/lsm_proxy
 	rec=$(guest "$1" "$out" tests/guest/third-party.sh --tcg-single \
 		"$out/modules/lsm_proxy/lsm_proxy.ko" "$out/modules/lsm_proxy/lsm_proxy_owner.ko")
 	jq '.lsm_proxy' <<<"$rec"
 	r() { jq -r --arg k "$1" '.lsm_proxy[$k] // "missing"' <<<"$rec"; }
 	for k in proxy_insmod_exit owner_insmod_exit proxy_unregister_exit mkdir_exit \
-		owner_rmmod_exit proxy_rmmod_exit; do
+		owner_rmmod_exit owner_skip_insmod_exit owner_skip_rmmod_exit proxy_rmmod_exit; do
 		[[ $(r "$k") == 0 ]] || fail "$k is $(r "$k"), not 0"
 	done
 	msg() {
@@ -130,6 +130,13 @@ check_third_party_refused() {
 	msg "lsm_proxy: register_security() of its own array with the owner's hook function: -$(errno_of EINVAL)"
 	msg "lsm_proxy: unregister_security() of the offered hooks: -$(errno_of EPERM)"
 	msg "lsm_proxy_owner: unregister_security(): 0"
+	# An audit record of each change, the type from the UAPI header; the
+	# refused attempts change nothing and have none.
+	audit=$(jq -r '.lsm_proxy.messages[] | select(startswith("audit: "))' <<<"$rec")
+	type=$(awk '$1 == "#define" && $2 == "AUDIT_MAC_CONFIG_CHANGE" { print $3 }' /usr/include/linux/audit.h)
+	[[ $(sed -E 's/^audit: type=([0-9]+) audit\([0-9.:]+\): (op=[a-z]+ lsm=[a-z_]+ module=[a-z_]+ hooks=1) auid=[0-9]+ ses=[0-9]+ res=1$/\1 \2/' <<<"$audit" |
+		paste -sd,) == "$type op=register lsm=lsm_proxy_owner module=lsm_proxy_owner hooks=1,$type op=unregister lsm=lsm_proxy_owner module=lsm_proxy_owner hooks=1,$type op=register lsm=lsm_proxy_owner module=lsm_proxy_owner hooks=1,$type op=unload lsm=lsm_proxy_owner module=lsm_proxy_owner hooks=1" ]] ||
+		fail "audit records: $audit"
 	base=$(jq -r '.guest.lsm' <<<"$rec")
 	[[ $(r lsm_with_owner) == "$base,lsm_proxy_owner" ]] || fail "lsm list with the owner: $(r lsm_with_owner)"
 	[[ $(r lsm_after_proxy_unregister) == "$base,lsm_proxy_owner" ]] ||

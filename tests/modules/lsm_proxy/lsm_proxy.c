@@ -19,6 +19,8 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 
+#include "lsm_proxy.h"
+
 static struct security_hook_list *offered;
 
 /* Its own array, made of the owner's first hook: head and function. */

@@ -3,7 +3,8 @@
  * Copyright (C) 2026 The LSM export kit authors
  *
  * lsm_proxy_owner: registers its own hook array, offers it to lsm_proxy,
- * and unregisters it at unload, printing each result.
+ * and unregisters it at unload, printing each result; with
+ * "skip_unregister" set it leaves the array for the kernel to remove.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -11,8 +12,13 @@
 #include <linux/fs.h>
 #include <linux/lsm_hooks.h>
 #include <linux/module.h>
+#include <linux/moduleparam.h>
 
-void lsm_proxy_offer(struct security_hook_list *hooks, int count);
+#include "lsm_proxy.h"
+
+static bool skip_unregister;
+module_param(skip_unregister, bool, 0444);
+MODULE_PARM_DESC(skip_unregister, "Leave the hooks registered at unload");
 
 static int lsm_proxy_owner_mkdir(struct inode *dir, struct dentry *dentry,
 				 umode_t mode)
@@ -40,6 +46,8 @@ static int __init lsm_proxy_owner_init(void)
 
 static void __exit lsm_proxy_owner_exit(void)
 {
+	if (skip_unregister)
+		return;
 	pr_info("unregister_security(): %d\n",
 		unregister_security(lsm_proxy_owner_hooks, THIS_MODULE));
 }
