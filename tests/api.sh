@@ -11,6 +11,15 @@
 kit_group api "kernels" api_and_lifetime api_reserved_hooks api_register_race \
 	api_third_party_refused api_unload_independent api_stubs_build api_kconfig
 
+# symbol_distance VMLINUX A B: the address of symbol A minus that of B.
+symbol_distance() {
+	local a b
+	a=$(nm "$1" | awk -v s="$2" '$3 == s { print $1 }')
+	b=$(nm "$1" | awk -v s="$3" '$3 == s { print $1 }')
+	[[ $a && $b ]] || fail "$1: no symbol $2 or $3"
+	echo $((0x$a - 0x$b))
+}
+
 t_api_and_lifetime() {
 	local out=$build/tests/api rec site order
 	scripts/build-modules "$(kdir patched)" "$out/modules" tests/modules/lsm_api_test
@@ -19,14 +28,17 @@ t_api_and_lifetime() {
 	site=$(tests/jump-site "$(kdir patched)/vmlinux" security_inode_mkdir lsm_loadable_keys) ||
 		fail "no static key jump for the loadable inode_mkdir hooks in vmlinux"
 	echo "$site" >"$out/key_site"
+	# Where the built-in hook lists are, which no module can name.
+	symbol_distance "$(kdir patched)/vmlinux" security_hook_heads security_inode_mkdir \
+		>"$out/heads_offset"
 	# --tcg-single: keys flip here while the other CPU runs (harness/run-guest).
 	rec=$(guest patched "$out" tests/guest/api-lifetime.sh --tcg-single \
-		"$out/modules/lsm_api_test/lsm_api_test.ko" "$out/key_site")
+		"$out/modules/lsm_api_test/lsm_api_test.ko" "$out/key_site" "$out/heads_offset")
 	jq '.lsm_api_test | del(.ktap, .messages)' <<<"$rec"
 	expect_two_cpus "$rec"
 	r() { jq -r --arg k "$1" '.lsm_api_test[$k] // "missing"' <<<"$rec"; }
 	[[ $(r insmod_exit) == 0 ]] || fail "lsm_api_test did not load"
-	expect_ktap "$rec" lsm_api_test 42
+	expect_ktap "$rec" lsm_api_test 43
 	[[ $(r lsm_read_in_pieces) == "$(jq -r '.guest.lsm' <<<"$rec")" ]] ||
 		fail "read in pieces across a registration, the list was '$(r lsm_read_in_pieces)'"
 	[[ $(r lsm_listed) == true ]] || fail "not in /sys/kernel/security/lsm"

@@ -27,13 +27,13 @@ t_matrix_complete() {
 t_matrix_changed_rows() {
 	local got want s
 	got=$(jq -r '.changed[] | "\(.symbol) \(.class) \(.baseline) \(.patched)"' "$matrix" | sort)
-	want=$(for s in register_security security_hook_heads unregister_security; do
+	want=$(for s in register_security unregister_security; do
 		echo "$s none loads refused"
 		echo "$s proprietary loads refused"
 	done | sort)
 	echo "$got"
 	[[ $got == "$want" ]] || fail "changed rows are not the registration exports for non-GPL licences"
-	for s in register_security security_hook_heads unregister_security; do
+	for s in register_security unregister_security; do
 		jq -e --arg s "$s" '.rows[] | select(.kernel == "patched" and .symbol == $s and .class == "proprietary")
 			| .kernel_messages | map(test(": Unknown symbol \($s) \\(err -2\\)$")) | any' "$matrix" >/dev/null ||
 			fail "the patched kernel did not say Unknown symbol $s"

@@ -45,8 +45,8 @@ static int mkdir_deny_inode_mkdir(struct inode *dir, struct dentry *dentry,
 }
 
 /* register_security() copies it; the array names the registration. */
-static struct security_hook_list mkdir_deny_hooks[] = {
-	LSM_HOOK_INIT(inode_mkdir, mkdir_deny_inode_mkdir),
+static struct lsm_loadable_hook mkdir_deny_hooks[] = {
+	LSM_LOADABLE_HOOK_INIT(inode_mkdir, mkdir_deny_inode_mkdir),
 };
 
 static int __init mkdir_deny_init(void)

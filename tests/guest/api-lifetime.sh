@@ -3,9 +3,10 @@
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 #
 # Guest side of the API and lifetime test of patch 0001.  Loads
-# lsm_api_test (which checks register_security()'s error returns and the
-# static key at /kit/key_site as it loads, in KTAP), unloads it while its
-# hook sleeps, then loads it again with skip_unregister=1 and unloads it.
+# lsm_api_test (which checks register_security()'s error returns, the
+# static key at /kit/key_site and the built-in list at /kit/heads_offset as
+# it loads, in KTAP), unloads it while its hook sleeps, then loads it again
+# with skip_unregister=1 and unloads it.
 # Records about lsm_api_test: its KTAP ("ktap"), each step's outcome, and
 # the kernel's messages; about the guest: nproc, lsm.
 # shellcheck source=../../harness/guest/guard.sh
@@ -32,7 +33,8 @@ dmesg -c >/dev/null
 # registers, then the rest.
 exec 4</sys/kernel/security/lsm
 dd bs=5 count=1 <&4 >/tmp/lsm.pieces 2>/dev/null
-insmod /kit/lsm_api_test.ko delay_ms=2000 key_site="$(cat /kit/key_site)"
+insmod /kit/lsm_api_test.ko delay_ms=2000 key_site="$(cat /kit/key_site)" \
+	heads_offset="$(cat /kit/heads_offset)"
 rec insmod_exit $?
 cat <&4 >>/tmp/lsm.pieces
 exec 4<&-

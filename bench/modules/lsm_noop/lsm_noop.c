@@ -21,9 +21,9 @@ static int lsm_noop_inode_permission(struct inode *inode, int mask)
 	return 0;
 }
 
-static struct security_hook_list lsm_noop_hooks[] = {
-	LSM_HOOK_INIT(file_permission, lsm_noop_file_permission),
-	LSM_HOOK_INIT(inode_permission, lsm_noop_inode_permission),
+static struct lsm_loadable_hook lsm_noop_hooks[] = {
+	LSM_LOADABLE_HOOK_INIT(file_permission, lsm_noop_file_permission),
+	LSM_LOADABLE_HOOK_INIT(inode_permission, lsm_noop_inode_permission),
 };
 
 static int __init lsm_noop_init(void)

@@ -19,26 +19,19 @@
  * The caller passes its THIS_MODULE, which the shim hands on: the kernel
  * lets only the module holding the hooks register them.
  */
-int shim_register_security(struct security_hook_list *hooks, int count,
+int shim_register_security(const struct lsm_loadable_hook *hooks, int count,
 			   const char *lsm, struct module *owner)
 {
 	return register_security(hooks, count, lsm, owner);
 }
 EXPORT_SYMBOL(shim_register_security);
 
-int shim_unregister_security(struct security_hook_list *hooks,
+int shim_unregister_security(const struct lsm_loadable_hook *hooks,
 			     struct module *owner)
 {
 	return unregister_security(hooks, owner);
 }
 EXPORT_SYMBOL(shim_unregister_security);
-
-/* LSM_HOOK_INIT() needs security_hook_heads, GPL-only too. */
-struct hlist_head *shim_inode_mkdir_head(void)
-{
-	return &security_hook_heads.inode_mkdir;
-}
-EXPORT_SYMBOL(shim_inode_mkdir_head);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Example of what not to do: re-export GPL-only LSM registration");

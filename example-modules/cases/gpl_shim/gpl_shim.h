@@ -6,10 +6,9 @@
 
 #include <linux/lsm_hooks.h>
 
-int shim_register_security(struct security_hook_list *hooks, int count,
+int shim_register_security(const struct lsm_loadable_hook *hooks, int count,
 			   const char *lsm, struct module *owner);
-int shim_unregister_security(struct security_hook_list *hooks,
+int shim_unregister_security(const struct lsm_loadable_hook *hooks,
 			     struct module *owner);
-struct hlist_head *shim_inode_mkdir_head(void);
 
 #endif

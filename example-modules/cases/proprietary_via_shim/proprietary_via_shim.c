@@ -28,13 +28,12 @@ static int via_shim_inode_mkdir(struct inode *dir, struct dentry *dentry,
 	return -EPERM;
 }
 
-static struct security_hook_list via_shim_hooks[] = {
-	{ .hook = { .inode_mkdir = via_shim_inode_mkdir } },
+static struct lsm_loadable_hook via_shim_hooks[] = {
+	LSM_LOADABLE_HOOK_INIT(inode_mkdir, via_shim_inode_mkdir),
 };
 
 static int __init via_shim_init(void)
 {
-	via_shim_hooks[0].head = shim_inode_mkdir_head();
 	return shim_register_security(via_shim_hooks,
 				      ARRAY_SIZE(via_shim_hooks), KBUILD_MODNAME,
 				      THIS_MODULE);

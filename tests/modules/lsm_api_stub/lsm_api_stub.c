@@ -22,8 +22,8 @@ static int lsm_api_stub_mkdir(struct inode *dir, struct dentry *dentry,
 	return 0;
 }
 
-static struct security_hook_list lsm_api_stub_hooks[] = {
-	LSM_HOOK_INIT(inode_mkdir, lsm_api_stub_mkdir),
+static struct lsm_loadable_hook lsm_api_stub_hooks[] = {
+	LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_api_stub_mkdir),
 };
 
 static int __init lsm_api_stub_init(void)

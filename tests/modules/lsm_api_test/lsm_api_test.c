@@ -17,6 +17,10 @@
  * guards inode_mkdir's loadable hooks (found by the host in vmlinux's jump
  * table): the cases read the instruction there to see the static key off
  * while no loadable inode_mkdir hook is registered, and on while one is.
+ * "heads_offset" is where security_hook_heads lies from there (found by the
+ * host in vmlinux's symbols): it is not exported, and the cases check that
+ * a registration leaves the built-in inode_mkdir list alone and that the
+ * list cannot be written.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -51,6 +55,10 @@ static uint key_site;
 module_param(key_site, uint, 0444);
 MODULE_PARM_DESC(key_site, "Offset of inode_mkdir's static key jump in security_inode_mkdir()");
 
+static long heads_offset;
+module_param(heads_offset, long, 0444);
+MODULE_PARM_DESC(heads_offset, "Address of security_hook_heads minus that of security_inode_mkdir()");
+
 static int lsm_api_test_mkdir(struct inode *dir, struct dentry *dentry,
 			      umode_t mode)
 {
@@ -74,47 +82,47 @@ static int lsm_api_test_getprocattr(struct task_struct *p, const char *name,
 	return -EINVAL;
 }
 
-static struct security_hook_list good_hooks[] = {
-	LSM_HOOK_INIT(inode_mkdir, lsm_api_test_mkdir),
+static struct lsm_loadable_hook good_hooks[] = {
+	LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_api_test_mkdir),
 };
 
-static struct security_hook_list other_hooks[] = {
-	LSM_HOOK_INIT(inode_mkdir, lsm_api_test_mkdir),
+static struct lsm_loadable_hook other_hooks[] = {
+	LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_api_test_mkdir),
 };
 
-static struct security_hook_list builtin_only_hooks[] = {
-	LSM_HOOK_INIT(getprocattr, lsm_api_test_getprocattr),
+static struct lsm_loadable_hook builtin_only_hooks[] = {
+	LSM_LOADABLE_HOOK_INIT(getprocattr, lsm_api_test_getprocattr),
 };
 
-static struct hlist_head stray_head;
-static struct security_hook_list stray_head_hooks[] = {
-	{ .head = &stray_head, .hook = { .inode_mkdir = lsm_api_test_mkdir } },
+/* Indexes past the last hook and before the first (set at init). */
+static struct lsm_loadable_hook bad_index_hooks[] = {
+	LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_api_test_mkdir),
 };
 
-static struct security_hook_list null_func_hooks[] = {
-	LSM_HOOK_INIT(inode_mkdir, NULL),
+static struct lsm_loadable_hook null_func_hooks[] = {
+	LSM_LOADABLE_HOOK_INIT(inode_mkdir, NULL),
 };
 
 /* The function is set by the init code: an __init function, freed after. */
-static struct security_hook_list init_func_hooks[] = {
-	LSM_HOOK_INIT(inode_mkdir, NULL),
+static struct lsm_loadable_hook init_func_hooks[] = {
+	LSM_LOADABLE_HOOK_INIT(inode_mkdir, NULL),
 };
 
-static struct security_hook_list initdata_hooks[] __initdata = {
-	LSM_HOOK_INIT(inode_mkdir, lsm_api_test_mkdir),
+static struct lsm_loadable_hook initdata_hooks[] __initdata = {
+	LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_api_test_mkdir),
 };
 
-static const struct security_hook_list const_hooks[] = {
-	LSM_HOOK_INIT(inode_mkdir, lsm_api_test_mkdir),
+static const struct lsm_loadable_hook const_hooks[] = {
+	LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_api_test_mkdir),
 };
 
-static struct security_hook_list ro_after_init_hooks[] __ro_after_init = {
-	LSM_HOOK_INIT(inode_mkdir, lsm_api_test_mkdir),
+static struct lsm_loadable_hook ro_after_init_hooks[] __ro_after_init = {
+	LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_api_test_mkdir),
 };
 
 /* A hook function in vmlinux, not in this module (set at init). */
-static struct security_hook_list vmlinux_func_hooks[] = {
-	LSM_HOOK_INIT(inode_mkdir, NULL),
+static struct lsm_loadable_hook vmlinux_func_hooks[] = {
+	LSM_LOADABLE_HOOK_INIT(inode_mkdir, NULL),
 };
 
 /* 63 characters, the longest name; 64 with the "x" of too_long_name. */
@@ -138,7 +146,7 @@ static void expect(int got, int want, const char *what)
 }
 
 /* Register @hooks expecting @want; undo a registration that should fail. */
-static void expect_register(struct security_hook_list *hooks, int count,
+static void expect_register(struct lsm_loadable_hook *hooks, int count,
 			    const char *lsm, int want, const char *what)
 {
 	int got = register_security(hooks, count, lsm, THIS_MODULE);
@@ -149,7 +157,7 @@ static void expect_register(struct security_hook_list *hooks, int count,
 }
 
 /* Register @hooks as @lsm expecting success, then unregister them. */
-static void expect_register_unregister(const struct security_hook_list *hooks,
+static void expect_register_unregister(const struct lsm_loadable_hook *hooks,
 				       int count, const char *lsm,
 				       const char *what)
 {
@@ -207,17 +215,63 @@ static void expect_key(int want, const char *what)
 	expect(mkdir_key_on(), want, what);
 }
 
+/* The built-in inode_mkdir list, or NULL if no heads_offset was given. */
+static struct hlist_head *builtin_mkdir_head(void)
+{
+	struct security_hook_heads *heads;
+
+	if (!heads_offset)
+		return NULL;
+	heads = (void *)((unsigned long)security_inode_mkdir + heads_offset);
+	return &heads->inode_mkdir;
+}
+
+/* A case on the built-in list: skipped if heads_offset was not given. */
+static void expect_builtin(struct hlist_head *head,
+			   bool (*check)(struct hlist_head *head),
+			   const char *what)
+{
+	if (!head) {
+		case_number++;
+		if (!quiet)
+			pr_info("ok %d %s # SKIP no heads_offset given\n",
+				case_number, what);
+		return;
+	}
+	expect(check(head), true, what);
+}
+
+static bool builtin_read_only(struct hlist_head *head)
+{
+	return write_same_nofault(head) == -EFAULT;
+}
+
+static struct hlist_node *builtin_first;
+
+static bool builtin_unchanged(struct hlist_head *head)
+{
+	struct hlist_node *first;
+
+	return !copy_from_kernel_nofault(&first, &head->first, sizeof(first)) &&
+	       first == builtin_first;
+}
+
 #define NHOOKS ARRAY_SIZE(good_hooks)
 
 static int __init lsm_api_test_init(void)
 {
-	struct hlist_node *builtin_first = security_hook_heads.inode_mkdir.first;
-	struct security_hook_list *heap_hooks;
+	struct hlist_head *builtin_head = builtin_mkdir_head();
+	struct lsm_loadable_hook *heap_hooks, good_copy[NHOOKS];
 
 	if (!quiet) {
 		pr_info("KTAP version 1\n");
-		pr_info("1..42\n");
+		pr_info("1..43\n");
 	}
+	if (builtin_head &&
+	    copy_from_kernel_nofault(&builtin_first, &builtin_head->first,
+				     sizeof(builtin_first)))
+		builtin_head = NULL;
+	memcpy(good_copy, good_hooks, sizeof(good_copy));
 	expect_register(NULL, 1, "lsm_api_test", -EINVAL, "NULL hooks");
 	expect_register(good_hooks, 0, "lsm_api_test", -EINVAL, "zero count");
 	expect_register(good_hooks, -1, "lsm_api_test", -EINVAL,
@@ -236,8 +290,12 @@ static int __init lsm_api_test_init(void)
 			"name of 64 characters");
 	expect_register_unregister(good_hooks, NHOOKS, LONGEST_NAME,
 				   "name of 63 characters");
-	expect_register(stray_head_hooks, 1, "lsm_api_test", -EINVAL,
-			"head outside security_hook_heads");
+	bad_index_hooks[0].index = LSM_HOOK_COUNT;
+	expect_register(bad_index_hooks, 1, "lsm_api_test", -EINVAL,
+			"hook index LSM_HOOK_COUNT");
+	bad_index_hooks[0].index = -1;
+	expect_register(bad_index_hooks, 1, "lsm_api_test", -EINVAL,
+			"hook index -1");
 	expect_register(null_func_hooks, 1, "lsm_api_test", -EINVAL,
 			"NULL hook function");
 	expect_register(builtin_only_hooks, 1, "lsm_api_test", -EINVAL,
@@ -269,18 +327,18 @@ static int __init lsm_api_test_init(void)
 			"name of a built-in LSM (apparmor)");
 	expect_register(good_hooks, NHOOKS, "selinux", -EEXIST,
 			"name of a built-in LSM not enabled at boot (selinux)");
-	expect(write_same_nofault(&security_hook_heads.inode_mkdir), -EFAULT,
-	       "built-in hook lists are read-only");
+	expect_builtin(builtin_head, builtin_read_only,
+		       "built-in hook lists are read-only");
 	expect_key(0, "static key off before registering");
 	expect(register_security(good_hooks, NHOOKS, "lsm_api_test", NULL),
 	       -EINVAL, "register with no owner module");
 	expect(register_security(good_hooks, NHOOKS, "lsm_api_test",
 				 THIS_MODULE), 0, "register");
 	expect_key(1, "static key on while registered");
-	expect(security_hook_heads.inode_mkdir.first == builtin_first, 1,
-	       "the built-in hook list is left alone");
-	expect(!good_hooks[0].list.next && !good_hooks[0].list.pprev &&
-	       !good_hooks[0].lsm, 1, "the registered array is not written");
+	expect_builtin(builtin_head, builtin_unchanged,
+		       "the built-in hook list is left alone");
+	expect(!memcmp(good_copy, good_hooks, sizeof(good_copy)), 1,
+	       "the registered array is not written");
 	expect_register(good_hooks, NHOOKS, "lsm_api_test2", -EBUSY,
 			"register the same hooks twice");
 	expect_register(other_hooks, NHOOKS, "lsm_api_test", -EEXIST,

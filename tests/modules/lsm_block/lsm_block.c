@@ -51,8 +51,8 @@ static int lsm_block_mkdir(struct inode *dir, struct dentry *dentry,
 	return 0;
 }
 
-static struct security_hook_list lsm_block_hooks[] = {
-	LSM_HOOK_INIT(inode_mkdir, lsm_block_mkdir),
+static struct lsm_loadable_hook lsm_block_hooks[] = {
+	LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_block_mkdir),
 };
 
 static void lsm_block_unregister(struct work_struct *work)

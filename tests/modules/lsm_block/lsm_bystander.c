@@ -47,8 +47,8 @@ static int lsm_bystander_mkdir(struct inode *dir, struct dentry *dentry,
 	return 0;
 }
 
-static struct security_hook_list lsm_bystander_hooks[] = {
-	LSM_HOOK_INIT(inode_mkdir, lsm_bystander_mkdir),
+static struct lsm_loadable_hook lsm_bystander_hooks[] = {
+	LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_bystander_mkdir),
 };
 
 static int __init lsm_bystander_init(void)

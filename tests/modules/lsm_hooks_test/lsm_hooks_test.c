@@ -41,8 +41,8 @@
 #include <linux/lsm_hook_defs.h>
 #undef LSM_HOOK
 
-static struct security_hook_list all_hooks[] = {
-#define LSM_HOOK(RET, DEFAULT, NAME, ...) LSM_HOOK_INIT(NAME, stub_##NAME),
+static struct lsm_loadable_hook all_hooks[] = {
+#define LSM_HOOK(RET, DEFAULT, NAME, ...) LSM_LOADABLE_HOOK_INIT(NAME, stub_##NAME),
 #include <linux/lsm_hook_defs.h>
 #undef LSM_HOOK
 };

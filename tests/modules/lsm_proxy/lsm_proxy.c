@@ -21,17 +21,17 @@
 
 #include "lsm_proxy.h"
 
-static struct security_hook_list *offered;
+static struct lsm_loadable_hook *offered;
 
-/* Its own array, made of the owner's first hook: head and function. */
-static struct security_hook_list borrowed[1];
+/* Its own array, made of the owner's first hook: index and function. */
+static struct lsm_loadable_hook borrowed[1];
 
-void lsm_proxy_offer(struct security_hook_list *hooks, int count)
+void lsm_proxy_offer(struct lsm_loadable_hook *hooks, int count)
 {
 	pr_info("register_security() of the offered hooks: %d\n",
 		register_security(hooks, count, "lsm_proxy", THIS_MODULE));
 	offered = hooks;
-	borrowed[0].head = hooks[0].head;
+	borrowed[0].index = hooks[0].index;
 	borrowed[0].hook = hooks[0].hook;
 	pr_info("register_security() of its own array with the owner's hook function: %d\n",
 		register_security(borrowed, 1, "lsm_proxy", THIS_MODULE));

@@ -4,8 +4,8 @@
 #ifndef LSM_PROXY_H
 #define LSM_PROXY_H
 
-struct security_hook_list;
+struct lsm_loadable_hook;
 
-void lsm_proxy_offer(struct security_hook_list *hooks, int count);
+void lsm_proxy_offer(struct lsm_loadable_hook *hooks, int count);
 
 #endif

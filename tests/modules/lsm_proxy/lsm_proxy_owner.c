@@ -26,8 +26,8 @@ static int lsm_proxy_owner_mkdir(struct inode *dir, struct dentry *dentry,
 	return 0;
 }
 
-static struct security_hook_list lsm_proxy_owner_hooks[] = {
-	LSM_HOOK_INIT(inode_mkdir, lsm_proxy_owner_mkdir),
+static struct lsm_loadable_hook lsm_proxy_owner_hooks[] = {
+	LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_proxy_owner_mkdir),
 };
 
 static int __init lsm_proxy_owner_init(void)

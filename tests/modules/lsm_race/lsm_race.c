@@ -30,11 +30,11 @@
 
 #define LSM_RACE_THREADS	4
 
-static struct security_hook_list *offered;
+static struct lsm_loadable_hook *offered;
 static struct task_struct *threads[LSM_RACE_THREADS];
 static atomic_t registered, going, refused, invalid, taken, other;
 
-void lsm_race_offer(struct security_hook_list *hooks)
+void lsm_race_offer(struct lsm_loadable_hook *hooks)
 {
 	WRITE_ONCE(offered, hooks);
 }
@@ -46,11 +46,11 @@ static int lsm_race_mkdir(struct inode *dir, struct dentry *dentry,
 	return 0;
 }
 
-static struct security_hook_list own_hooks[LSM_RACE_THREADS][1] = {
-	{ LSM_HOOK_INIT(inode_mkdir, lsm_race_mkdir) },
-	{ LSM_HOOK_INIT(inode_mkdir, lsm_race_mkdir) },
-	{ LSM_HOOK_INIT(inode_mkdir, lsm_race_mkdir) },
-	{ LSM_HOOK_INIT(inode_mkdir, lsm_race_mkdir) },
+static struct lsm_loadable_hook own_hooks[LSM_RACE_THREADS][1] = {
+	{ LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_race_mkdir) },
+	{ LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_race_mkdir) },
+	{ LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_race_mkdir) },
+	{ LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_race_mkdir) },
 };
 
 static const char *const thread_names[LSM_RACE_THREADS] = {
@@ -60,7 +60,7 @@ static const char *const thread_names[LSM_RACE_THREADS] = {
 static int lsm_race_thread(void *data)
 {
 	long i = (long)data;
-	struct security_hook_list *hooks;
+	struct lsm_loadable_hook *hooks;
 	int rc;
 
 	while (!kthread_should_stop()) {

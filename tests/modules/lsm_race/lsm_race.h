@@ -4,8 +4,8 @@
 #ifndef LSM_RACE_H
 #define LSM_RACE_H
 
-struct security_hook_list;
+struct lsm_loadable_hook;
 
-void lsm_race_offer(struct security_hook_list *hooks);
+void lsm_race_offer(struct lsm_loadable_hook *hooks);
 
 #endif

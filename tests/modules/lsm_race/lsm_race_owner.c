@@ -34,11 +34,11 @@ static int lsm_race_owner_mkdir(struct inode *dir, struct dentry *dentry,
 	return 0;
 }
 
-static struct security_hook_list owner_hooks[OWNER_THREADS][1] = {
-	{ LSM_HOOK_INIT(inode_mkdir, lsm_race_owner_mkdir) },
-	{ LSM_HOOK_INIT(inode_mkdir, lsm_race_owner_mkdir) },
-	{ LSM_HOOK_INIT(inode_mkdir, lsm_race_owner_mkdir) },
-	{ LSM_HOOK_INIT(inode_mkdir, lsm_race_owner_mkdir) },
+static struct lsm_loadable_hook owner_hooks[OWNER_THREADS][1] = {
+	{ LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_race_owner_mkdir) },
+	{ LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_race_owner_mkdir) },
+	{ LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_race_owner_mkdir) },
+	{ LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_race_owner_mkdir) },
 };
 
 static const char *const owner_names[OWNER_THREADS] = {
