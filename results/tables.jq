@@ -27,7 +27,8 @@ def matrix_rows: .summary | to_entries[] | .key as $k | .value | to_entries[]
 
 # table.json: the permission table's symbols and their export types.
 def permission_rows: .symbols[]
-	| [.symbol, .file, .kernels.baseline.export, .kernels.patched.export];
+	| [.symbol, .file, (.kernels.baseline.export // "not exported"),
+	   (.kernels.patched.export // "not exported")];
 
 # A Markdown table of a header and rows; cells in the columns listed in
 # $code (0-based) are set as code.

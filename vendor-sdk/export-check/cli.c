@@ -15,7 +15,7 @@
 const char cli_usage[] =
 	"usage: export-check [--json] [--verbose] [--sig-enforce[=HOW]] --kernel DIR MODULE|DIR...\n"
 	"       export-check [--json] [--verbose] --symvers FILE --license-h FILE MODULE|DIR...\n"
-	"       export-check --table [--json] NAME=DIR...\n"
+	"       export-check --table [--json] [--also SYMBOL]... NAME=DIR...\n"
 	"       export-check --guard --kernel DIR\n"
 	"       export-check --gpl-compatible LICENCE (--kernel DIR | --license-h FILE)\n"
 	"\n"
@@ -44,6 +44,8 @@ const char cli_usage[] =
 	"  --verbose         list every imported symbol and its status\n"
 	"  --table           the LSM permission table of each NAME=DIR kernel:\n"
 	"                    exports of security/ and kernel/capability.c\n"
+	"  --also SYMBOL     with --table: list SYMBOL too, a global symbol of\n"
+	"                    those files, exported or not\n"
 	"  --guard           print kit/gpl_guard.h for the kernel: each use of a\n"
 	"                    GPL-only export becomes a compile-time error in a\n"
 	"                    module whose licence is not GPL-compatible\n"
@@ -69,11 +71,12 @@ enum {
 	OPT_VERBOSE = 1 << 4,
 	OPT_SIG_ENFORCE = 1 << 5,
 	OPT_OPERANDS = 1 << 6,
+	OPT_ALSO = 1 << 7,
 };
 
 static const char *const opt_names[] = {
 	"--kernel", "--symvers", "--license-h", "--json", "--verbose",
-	"--sig-enforce", "an operand",
+	"--sig-enforce", "an operand", "--also",
 };
 
 static int set_mode(struct cli *c, enum cli_mode mode, const char **name,
@@ -111,6 +114,7 @@ int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "sig-enforce", optional_argument, NULL, 'S' },
 		{ "table", no_argument, NULL, 't' },
+		{ "also", required_argument, NULL, 'a' },
 		{ "guard", no_argument, NULL, 'g' },
 		{ "gpl-compatible", required_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
@@ -155,6 +159,15 @@ int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 			r = r ? r : set_mode(c, MODE_TABLE, &mode, "--table",
 					     err, errlen);
 			break;
+		case 'a':
+			seen |= OPT_ALSO;
+			if (c->n_also == CLI_ALSO_MAX)
+				r = r ? r : fail(err, errlen,
+						 "--also %s: at most %d --also",
+						 optarg, CLI_ALSO_MAX);
+			else
+				c->also[c->n_also++] = optarg;
+			break;
 		case 'g':
 			r = r ? r : set_mode(c, MODE_GUARD, &mode, "--guard",
 					     err, errlen);
@@ -186,7 +199,8 @@ int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 		seen |= OPT_OPERANDS;
 	switch (c->mode) {
 	case MODE_CHECK:
-		banned = 0;
+		if (seen & OPT_ALSO)
+			return fail(err, errlen, "--also needs --table");
 		break;
 	case MODE_TABLE:
 		banned = OPT_KERNEL | OPT_SYMVERS | OPT_LICENSE_H |
@@ -194,14 +208,15 @@ int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 		break;
 	case MODE_GUARD:
 		banned = OPT_SYMVERS | OPT_LICENSE_H | OPT_JSON |
-			 OPT_VERBOSE | OPT_SIG_ENFORCE | OPT_OPERANDS;
+			 OPT_VERBOSE | OPT_SIG_ENFORCE | OPT_OPERANDS |
+			 OPT_ALSO;
 		if (!c->dir || seen & banned)
 			return fail(err, errlen,
 				    "--guard takes --kernel DIR and nothing else");
 		break;
 	case MODE_GPL_COMPATIBLE:
 		banned = OPT_SYMVERS | OPT_JSON | OPT_VERBOSE |
-			 OPT_SIG_ENFORCE | OPT_OPERANDS;
+			 OPT_SIG_ENFORCE | OPT_OPERANDS | OPT_ALSO;
 		if (!c->dir && !c->license_h)
 			return fail(err, errlen,
 				    "--gpl-compatible: needs --kernel DIR or --license-h FILE");

@@ -23,6 +23,9 @@ enum cli_mode {
 	MODE_HELP,
 };
 
+/* The most --also options --table takes. */
+#define CLI_ALSO_MAX 16
+
 struct cli {
 	enum cli_mode mode;
 	const char *dir, *symvers, *license_h, *licence;
@@ -30,6 +33,8 @@ struct cli {
 	enum sig_enforce sig_enforce;
 	char **args;		/* the operands: modules, or NAME=DIR */
 	int n_args;
+	const char *also[CLI_ALSO_MAX];	/* --table's --also SYMBOL */
+	int n_also;
 };
 
 /*

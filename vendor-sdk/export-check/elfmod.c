@@ -239,7 +239,10 @@ static int by_export_name(const void *a, const void *b)
 static int read_exports(Elf *elf, struct elfmod *m, char *err, size_t errlen)
 {
 	struct export_scan s = { .m = m };
-	const struct ksymtab_visitor v = { on_export, on_crc, on_namespace, &s };
+	const struct ksymtab_visitor v = {
+		.on_export = on_export, .on_crc = on_crc,
+		.on_namespace = on_namespace, .arg = &s,
+	};
 	size_t i;
 
 	if (ksymtab_scan(elf, &v, err, errlen)) {

@@ -91,6 +91,9 @@ static void visit(Elf *elf, size_t shstrndx, const char *symbol,
 	uint32_t crc;
 	int gpl;
 
+	if (v->on_defined && sym->st_shndx != SHN_UNDEF &&
+	    GELF_ST_BIND(sym->st_info) == STB_GLOBAL)
+		v->on_defined(v->arg, symbol);
 	/* Most symbols are none of these; skip the section lookup for them. */
 	if (strncmp(symbol, "__ksymtab_", 10) && strncmp(symbol, "__crc_", 6) &&
 	    strncmp(symbol, "__kstrtabns_", 12))

@@ -28,11 +28,13 @@ struct ksymtab_visitor {
 	void (*on_crc)(void *arg, const char *name, uint32_t crc);
 	void (*on_namespace)(void *arg, const char *name, const char *ns);
 	void *arg;
+	void (*on_defined)(void *arg, const char *name);
 };
 
 /*
  * Report every export of ELF, and its CRC and namespace if on_crc and
- * on_namespace are set (NS is "" for none).  Returns 0, or -1 with a
+ * on_namespace are set (NS is "" for none), and every global symbol ELF
+ * defines, exported or not, if on_defined is set.  Returns 0, or -1 with a
  * one-line reason in ERR if the symbol table cannot be read.
  */
 int ksymtab_scan(Elf *elf, const struct ksymtab_visitor *v, char *err,

@@ -156,7 +156,7 @@ int main(int argc, char **argv)
 		fputs(cli_usage, stdout);
 		return EXIT_LOADS;
 	case MODE_TABLE:
-		return table_main(c.n_args, c.args, c.json);
+		return table_main(c.n_args, c.args, c.also, c.n_also, c.json);
 	case MODE_GPL_COMPATIBLE:
 		return gpl_compatible_main(&c);
 	case MODE_GUARD:

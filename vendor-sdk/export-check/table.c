@@ -4,7 +4,8 @@
  * The LSM permission table.  Which file defines an export is read from the
  * built object files: each export leaves a __ksymtab_<symbol> symbol in the
  * object of the file that exports it.  Its type and namespace come from the
- * kernel's Module.symvers.
+ * kernel's Module.symvers.  A symbol given with --also is listed whether it
+ * is exported or not, found as a global symbol of one of those objects.
  */
 
 #include "table.h"
@@ -34,6 +35,8 @@ struct row {
 static struct row *rows;
 static size_t n_rows, cap_rows;
 static const char *tree;	/* the tree being scanned, for relative names */
+static const char *const *also;	/* --also symbols */
+static int n_also;
 
 static struct row *row_for(const char *symbol)
 {
@@ -50,13 +53,11 @@ static struct row *row_for(const char *symbol)
 /* The object file scan_object() is reading, relative to the tree. */
 static const char *scanning;
 
-static void on_export(void *arg, const char *name, int gpl_only)
+/* R is defined in the object being scanned: name its source file. */
+static void set_file(struct row *r)
 {
-	struct row *r = row_for(name);
 	char *file;
 
-	(void)arg;
-	(void)gpl_only;		/* Module.symvers says, for each kernel */
 	if (r->file)
 		return;
 	file = xstrdup(scanning + strlen(tree) + 1);
@@ -64,10 +65,29 @@ static void on_export(void *arg, const char *name, int gpl_only)
 	r->file = file;
 }
 
+static void on_export(void *arg, const char *name, int gpl_only)
+{
+	(void)arg;
+	(void)gpl_only;		/* Module.symvers says, for each kernel */
+	set_file(row_for(name));
+}
+
+static void on_defined(void *arg, const char *name)
+{
+	int i;
+
+	(void)arg;
+	for (i = 0; i < n_also; i++)
+		if (strcmp(name, also[i]) == 0)
+			set_file(row_for(name));
+}
+
 /* Record the exports defined by the object file PATH. */
 static void scan_object(const char *path)
 {
-	static const struct ksymtab_visitor v = { on_export, NULL, NULL, NULL };
+	static const struct ksymtab_visitor v = {
+		.on_export = on_export, .on_defined = on_defined,
+	};
 	int fd = open(path, O_RDONLY);
 	char err[256];
 	Elf *elf;
@@ -192,13 +212,17 @@ static void print_json(char **names, size_t nk)
 	json_finish(&j);
 }
 
-int table_main(int nargs, char **args, int json)
+int table_main(int nargs, char **args, const char *const *also_symbols,
+	       int n_also_symbols, int json)
 {
 	struct symvers sv[MAX_KERNELS];
 	char *names[MAX_KERNELS], *dirs[MAX_KERNELS];
 	char err[256], *path;
 	size_t nk = (size_t)nargs, i, j;
+	int rc = 0;
 
+	also = also_symbols;
+	n_also = n_also_symbols;
 	if (nargs < 1 || nargs > MAX_KERNELS) {
 		fprintf(stderr, "export-check: --table takes 1 to %d NAME=DIR kernels\n",
 			MAX_KERNELS);
@@ -238,14 +262,21 @@ int table_main(int nargs, char **args, int json)
 		scan_object(path);
 		free(path);
 	}
+	for (i = 0; i < (size_t)n_also && rc == 0; i++)
+		if (!row_for(also[i])->file) {
+			fprintf(stderr,
+				"export-check: --also %s: no global symbol of that name in security/ or kernel/capability.o\n",
+				also[i]);
+			rc = EXIT_BAD_INPUT;
+		}
 	for (i = 0; i < n_rows; i++)
 		for (j = 0; j < nk; j++)
 			rows[i].exp[j] = symvers_find(&sv[j], rows[i].symbol);
 	if (n_rows)
 		qsort(rows, n_rows, sizeof(*rows), by_file_then_symbol);
-	if (json)
+	if (rc == 0 && json)
 		print_json(names, nk);
-	else
+	else if (rc == 0)
 		print_markdown(names, nk);
 	for (i = 0; i < n_rows; i++) {
 		free(rows[i].symbol);
@@ -254,5 +285,5 @@ int table_main(int nargs, char **args, int json)
 	free(rows);
 	for (j = 0; j < nk; j++)
 		symvers_free(&sv[j]);
-	return n_rows ? 0 : 2;
+	return rc ? rc : n_rows ? 0 : 2;
 }

@@ -8,9 +8,11 @@
  * ARGS are NAME=DIR kernel build trees.  Prints a Markdown table, or JSON,
  * of every export defined in security/ and kernel/capability.c: export
  * type, namespace, defining file, and whether a non-GPL module may use it,
- * per kernel, marking the symbols whose status differs.  Returns an exit
- * status.
+ * per kernel, marking the symbols whose status differs.  ALSO names global
+ * symbols of those files to list as well, exported or not: a symbol that
+ * no kernel exports is one no module can link.  Returns an exit status.
  */
-int table_main(int nargs, char **args, int json);
+int table_main(int nargs, char **args, const char *const *also, int n_also,
+	       int json);
 
 #endif

@@ -572,6 +572,12 @@ static void test_cli(void **state)
 		{ { "--gpl-compatible", "GPL", "--license-h", "f" }, 1, MODE_GPL_COMPATIBLE, NULL },
 		{ { "--gpl-compatible", "GPL", "--kernel", "k", "--license-h", "f" }, 1,
 		  MODE_GPL_COMPATIBLE, NULL },
+		{ { "--also", "x", "--kernel", "k", "m.ko" }, 0, 0, "--also needs --table" },
+		{ { "--guard", "--also", "x", "--kernel", "k" }, 0, 0,
+		  "--guard takes --kernel DIR and nothing else" },
+		{ { "--gpl-compatible", "GPL", "--also", "x", "--kernel", "k" }, 0, 0,
+		  "--gpl-compatible does not take --also" },
+		{ { "--table", "--also", "x", "--also", "y", "a=b" }, 1, MODE_TABLE, NULL },
 		{ { "--guard", "--table", "--help" }, 1, MODE_HELP, NULL },
 		{ { "--frobnicate", "--help" }, 1, MODE_HELP, NULL },
 	};
@@ -590,6 +596,10 @@ static void test_cli(void **state)
 			if (r)
 				fail_msg("case %zu (%s...): %s", i, argv[1], err);
 			assert_int_equal(c.mode, cases[i].mode);
+			if (c.n_also)	/* the --also case: both, in order */
+				assert_true(c.n_also == 2 &&
+					    !strcmp(c.also[0], "x") &&
+					    !strcmp(c.also[1], "y"));
 		} else {
 			assert_int_equal(r, -1);
 			if (!strstr(err, cases[i].err))
@@ -597,6 +607,24 @@ static void test_cli(void **state)
 					 cases[i].err);
 		}
 	}
+}
+
+/* One --also more than the table takes is a usage error naming it. */
+static void test_cli_also_limit(void **state)
+{
+	char *argv[3 + 2 * (CLI_ALSO_MAX + 1)] = { "export-check", "--table" };
+	char err[256] = "";
+	struct cli c;
+	int argc = 2, i;
+
+	(void)state;
+	for (i = 0; i <= CLI_ALSO_MAX; i++) {
+		argv[argc++] = "--also";
+		argv[argc++] = i == CLI_ALSO_MAX ? "last" : "x";
+	}
+	argv[argc++] = "a=b";
+	assert_int_equal(cli_parse(argc, argv, &c, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "--also last: at most"));
 }
 
 static void test_cli_sig_enforce(void **state)
@@ -1821,6 +1849,7 @@ int main(void)
 		cmocka_unit_test(test_gpl_rule),
 		cmocka_unit_test(test_parse_outlives_file),
 		cmocka_unit_test(test_cli),
+		cmocka_unit_test(test_cli_also_limit),
 		cmocka_unit_test(test_cli_sig_enforce),
 		cmocka_unit_test(test_usage_distro),
 		cmocka_unit_test(test_exit_status_catalogue),
