@@ -101,11 +101,12 @@ shell_scripts() {
 	done | sort -u
 }
 
-# The files the series touches, as paths in the kernel tree.
+# The files of the tarball the series changes, as paths in the kernel
+# tree; not those it adds ("--- /dev/null"), which the tarball lacks.
 series_files() {
 	local p
 	kit_series_patches patched | while read -r p; do
-		sed -n 's|^+++ b/||p' "$p"
+		awk '/^--- / { from = $2 } /^\+\+\+ b\// && from != "/dev/null" { print substr($2, 3) }' "$p"
 	done | sort -u
 }
 

@@ -9,7 +9,7 @@
 
 kit_group lint "kernels" \
 	shellcheck reuse_lint checkpatch_series checkpatch_modules checkpatch_export_check \
-	series_applies series_adds_no_warnings
+	series_applies series_adds_no_warnings series_docs_build
 
 t_shellcheck() {
 	mapfile -t files < <(shell_scripts)
@@ -100,6 +100,43 @@ t_series_adds_no_warnings() {
 	cat "$logs/warnings-patched"
 	new=$(comm -23 "$logs/warnings-patched" "$logs/warnings-pristine")
 	[[ -z $new ]] || fail "new W=1 or sparse warnings: $new"
+}
+
+# The kernel's docs build of Documentation/security (sphinx-build as
+# Documentation/Makefile runs it for SPHINXDIRS=security) gives no warning
+# with the series that it does not give without: the tarball's files, then
+# the same with the series applied.  The series' page is built, with the
+# kernel-doc of both functions.
+t_series_docs_build() {
+	local tree=$build/tests/docs src p new
+	rm -rf "$tree"
+	mkdir -p "$tree"
+	at_exit rm -rf "$tree"
+	tar -xf /usr/src/linux-source-6.1.tar.xz -C "$tree" \
+		linux-source-6.1/{Documentation,scripts,include,security,MAINTAINERS,drivers/char/tpm}
+	src=$tree/linux-source-6.1
+	# Warnings without the tree's path and line numbers, which the series moves.
+	docs() {
+		rm -rf "$tree/html"
+		PYTHONDONTWRITEBYTECODE=1 srctree=$src sphinx-build -q -b html -c "$src/Documentation" \
+			-d "$tree/html/.doctrees" -D kerneldoc_srctree="$src" \
+			-D kerneldoc_bin="$src/scripts/kernel-doc" "$src/Documentation/security" "$tree/html" 2>&1 |
+			grep -iE 'warning|error' | sed -E "s|$src/||g; s/:[0-9]+:/:/" | sort -u
+	}
+	docs >"$logs/docs-pristine"
+	while IFS= read -r p; do
+		patch -d "$src" -p1 -s --fuzz=0 <"$p" || fail "${p##*/} does not apply"
+	done < <(kit_series_patches patched)
+	docs >"$logs/docs-patched"
+	echo "Documentation/security: $(wc -l <"$logs/docs-pristine") warnings without the series," \
+		"$(wc -l <"$logs/docs-patched") with it"
+	cat "$logs/docs-patched"
+	new=$(comm -23 "$logs/docs-patched" "$logs/docs-pristine")
+	[[ -z $new ]] || fail "new docs warnings: $new"
+	[[ -f $tree/html/lsm-loadable.html ]] || fail "no lsm-loadable page"
+	for p in register_security unregister_security; do
+		grep -q "id=\"c\.$p\"" "$tree/html/lsm-loadable.html" || fail "no kernel-doc of $p on the page"
+	done
 }
 
 # Needs: the kit's kernel tree (its scripts/checkpatch.pl).  Every .c and .h

@@ -31,7 +31,7 @@ messages() {
 }
 
 lsm_listed() {
-	if tr ',' '\n' </sys/kernel/security/lsm | grep -qx "$mod"; then
+	if tr ',' '\n' </sys/kernel/security/lsm_loadable | grep -qx "$mod"; then
 		echo true
 	else
 		echo false

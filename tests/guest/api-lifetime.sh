@@ -20,7 +20,7 @@ rec() {
 }
 
 lsm_listed() {
-	if tr ',' '\n' </sys/kernel/security/lsm | grep -qx "$m"; then
+	if tr ',' '\n' </sys/kernel/security/lsm_loadable | grep -qx "$m"; then
 		echo true
 	else
 		echo false
@@ -29,18 +29,17 @@ lsm_listed() {
 
 guest_records
 dmesg -c >/dev/null
-# Read in pieces, the list is one list: 5 bytes, then lsm_api_test
-# registers, then the rest.
-exec 4</sys/kernel/security/lsm
-dd bs=5 count=1 <&4 >/tmp/lsm.pieces 2>/dev/null
+rec lsm_loadable_before "$(cat /sys/kernel/security/lsm_loadable)"
 insmod /kit/lsm_api_test.ko delay_ms=2000 key_site="$(cat /kit/key_site)" \
 	heads_offset="$(cat /kit/heads_offset)"
 rec insmod_exit $?
-cat <&4 >>/tmp/lsm.pieces
-exec 4<&-
-rec lsm_read_in_pieces "$(cat /tmp/lsm.pieces)"
 ktap_of "$m" "$m"
 rec lsm_listed "$(lsm_listed)"
+rec lsm_while_registered "$(cat /sys/kernel/security/lsm)"
+# Read in pieces, the list is one list: 5 bytes, then lsm_api_test is
+# unloaded (below), then the rest.
+exec 4</sys/kernel/security/lsm_loadable
+dd bs=5 count=1 <&4 >/tmp/lsm.pieces 2>/dev/null
 
 # Unload while the hook sleeps: rmmod must wait for it.
 (
@@ -58,6 +57,9 @@ rec rmmod_exit $?
 wait
 rec slow_mkdir_exit "$(cat /tmp/slow.rc)"
 rec lsm_listed_after_rmmod "$(lsm_listed)"
+cat <&4 >>/tmp/lsm.pieces
+exec 4<&-
+rec lsm_read_in_pieces "$(cat /tmp/lsm.pieces)"
 
 # A module that forgets to unregister.
 insmod /kit/lsm_api_test.ko skip_unregister=1

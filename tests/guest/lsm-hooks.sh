@@ -33,7 +33,7 @@ dmesg -c >/dev/null
 insmod /kit/lsm_hooks_test.ko
 rec insmod_exit $?
 ktap_of "$m" "$m"
-rec lsm_loaded "$(cat /sys/kernel/security/lsm)"
+rec lsm_loaded "$(cat /sys/kernel/security/lsm_loadable)"
 xattr loaded
 rmmod lsm_hooks_test
 rec rmmod_exit $?

@@ -25,18 +25,18 @@ insmod /kit/lsm_proxy.ko
 rec proxy_insmod_exit $?
 insmod /kit/lsm_proxy_owner.ko
 rec owner_insmod_exit $?
-rec lsm_with_owner "$(cat /sys/kernel/security/lsm)"
+rec lsm_with_owner "$(cat /sys/kernel/security/lsm_loadable)"
 if echo 1 >/sys/module/lsm_proxy/parameters/unregister; then
 	rec proxy_unregister_exit 0
 else
 	rec proxy_unregister_exit 1
 fi
-rec lsm_after_proxy_unregister "$(cat /sys/kernel/security/lsm)"
+rec lsm_after_proxy_unregister "$(cat /sys/kernel/security/lsm_loadable)"
 mkdir /tmp/kit-dir
 rec mkdir_exit $?
 rmmod lsm_proxy_owner
 rec owner_rmmod_exit $?
-rec lsm_after_owner_rmmod "$(cat /sys/kernel/security/lsm)"
+rec lsm_after_owner_rmmod "$(cat /sys/kernel/security/lsm_loadable)"
 insmod /kit/lsm_proxy_owner.ko skip_unregister=1
 rec owner_skip_insmod_exit $?
 rmmod lsm_proxy_owner

@@ -133,5 +133,5 @@ wait
 rec mkdir_4_exit "$(cat /tmp/kit-block-4.rc)"
 mkdir /tmp/kit-after
 rec mkdir_after_exit $?
-rec lsm_after "$(cat /sys/kernel/security/lsm)"
+rec lsm_after "$(cat /sys/kernel/security/lsm_loadable)"
 collect messages_4
