@@ -38,11 +38,17 @@ t_api_and_lifetime() {
 	expect_two_cpus "$rec"
 	r() { jq -r --arg k "$1" '.lsm_api_test[$k] // "missing"' <<<"$rec"; }
 	[[ $(r insmod_exit) == 0 ]] || fail "lsm_api_test did not load"
-	expect_ktap "$rec" lsm_api_test 43
+	expect_ktap "$rec" lsm_api_test 45
 	# Loadable modules are listed in a file of their own; the built-in
 	# list is left as its readers know it.
 	[[ $(r lsm_loadable_before) == "" ]] || fail "lsm_loadable before any registration: $(r lsm_loadable_before)"
 	[[ $(r lsm_listed) == true ]] || fail "not in /sys/kernel/security/lsm_loadable"
+	# A positive answer is a refusal, EPERM, with the kernel's warning.
+	[[ $(r positive_mkdir_exit) != 0 && $(r positive_mkdir_error) == *"$(strerror_of EPERM)"* &&
+		$(r positive_dir_made) == false ]] ||
+		fail "mkdir under a hook answering 1: exit $(r positive_mkdir_exit), '$(r positive_mkdir_error)'"
+	jq -e '.lsm_api_test.messages | index("LSM: lsm_api_test: inode_mkdir returned 1, not 0 or an error: refusing") != null' \
+		<<<"$rec" >/dev/null || fail "no warning of the positive answer"
 	[[ $(r lsm_while_registered) == "$(jq -r '.guest.lsm' <<<"$rec")" ]] ||
 		fail "/sys/kernel/security/lsm changed with a registration: $(r lsm_while_registered)"
 	[[ $(r lsm_read_in_pieces) == lsm_api_test ]] ||
@@ -119,6 +125,13 @@ errno_of() {
 	awk -v n="$1" '$1 == "#define" && $2 == n { print $3 }' /usr/include/asm-generic/errno-base.h
 }
 
+# strerror_of NAME: its message, from the header's comment ("Operation not
+# permitted"), as the C library prints it.
+strerror_of() {
+	awk -v n="$1" '$1 == "#define" && $2 == n { sub(/.*\/\* /, ""); sub(/ \*\/.*/, ""); print }' \
+		/usr/include/asm-generic/errno-base.h
+}
+
 # Only the module that holds a hook array may register or unregister it
 # (issue 29): another module's attempts get -EPERM and change nothing; the
 # owner's own registration and unregistration work.
@@ -148,11 +161,13 @@ check_third_party_refused() {
 	msg "lsm_proxy: unregister_security() of the offered hooks: -$(errno_of EPERM)"
 	msg "lsm_proxy_owner: unregister_security(): 0"
 	# An audit record of each change, the type from the UAPI header; the
-	# refused attempts change nothing and have none.
+	# refused attempts change nothing and have none.  The module name is
+	# quoted, as audit writes a string it does not trust (with no character
+	# that would need hex).
 	audit=$(jq -r '.lsm_proxy.messages[] | select(startswith("audit: "))' <<<"$rec")
 	type=$(awk '$1 == "#define" && $2 == "AUDIT_MAC_CONFIG_CHANGE" { print $3 }' /usr/include/linux/audit.h)
-	[[ $(sed -E 's/^audit: type=([0-9]+) audit\([0-9.:]+\): (op=[a-z]+ lsm=[a-z_]+ module=[a-z_]+ hooks=1) auid=[0-9]+ ses=[0-9]+ res=1$/\1 \2/' <<<"$audit" |
-		paste -sd,) == "$type op=register lsm=lsm_proxy_owner module=lsm_proxy_owner hooks=1,$type op=unregister lsm=lsm_proxy_owner module=lsm_proxy_owner hooks=1,$type op=register lsm=lsm_proxy_owner module=lsm_proxy_owner hooks=1,$type op=unload lsm=lsm_proxy_owner module=lsm_proxy_owner hooks=1" ]] ||
+	[[ $(sed -E 's/^audit: type=([0-9]+) audit\([0-9.:]+\): (op=[a-z]+ lsm=[a-z_]+ module="[a-z_]+" hooks=1) auid=[0-9]+ ses=[0-9]+ res=1$/\1 \2/' <<<"$audit" |
+		paste -sd,) == "$type op=register lsm=lsm_proxy_owner module=\"lsm_proxy_owner\" hooks=1,$type op=unregister lsm=lsm_proxy_owner module=\"lsm_proxy_owner\" hooks=1,$type op=register lsm=lsm_proxy_owner module=\"lsm_proxy_owner\" hooks=1,$type op=unload lsm=lsm_proxy_owner module=\"lsm_proxy_owner\" hooks=1" ]] ||
 		fail "audit records: $audit"
 	[[ $(r lsm_with_owner) == lsm_proxy_owner ]] || fail "lsm_loadable with the owner: $(r lsm_with_owner)"
 	[[ $(r lsm_after_proxy_unregister) == lsm_proxy_owner ]] ||

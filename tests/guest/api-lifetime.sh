@@ -35,6 +35,15 @@ insmod /kit/lsm_api_test.ko delay_ms=2000 key_site="$(cat /kit/key_site)" \
 rec insmod_exit $?
 ktap_of "$m" "$m"
 rec lsm_listed "$(lsm_listed)"
+# A hook that answers 1, not 0 or an error: mkdir must fail, with EPERM.
+mkdir /tmp/kit-positive 2>/tmp/positive.err
+rec positive_mkdir_exit $?
+rec positive_mkdir_error "$(cat /tmp/positive.err)"
+if [ -d /tmp/kit-positive ]; then
+	rec positive_dir_made true
+else
+	rec positive_dir_made false
+fi
 rec lsm_while_registered "$(cat /sys/kernel/security/lsm)"
 # Read in pieces, the list is one list: 5 bytes, then lsm_api_test is
 # unloaded (below), then the rest.

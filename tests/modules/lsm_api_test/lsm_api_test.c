@@ -8,7 +8,8 @@
  * At load it runs each case below and prints the results as KTAP; it
  * refuses to load if any case fails.  It then stays registered with one
  * inode_mkdir hook that sleeps for "delay_ms" when the name is "kit-slow",
- * so a test can unload it while the hook runs.  With "skip_unregister" set
+ * so a test can unload it while the hook runs, and answers 1, which is
+ * not a decision, when the name is "kit-positive".  With "skip_unregister" set
  * its exit function leaves the hooks registered, to check that the kernel
  * removes them before the module's memory goes away.  Its exit function
  * also tries to register again, which must fail: the module is going.
@@ -62,6 +63,9 @@ MODULE_PARM_DESC(heads_offset, "Address of security_hook_heads minus that of sec
 static int lsm_api_test_mkdir(struct inode *dir, struct dentry *dentry,
 			      umode_t mode)
 {
+	/* Not a decision: the kernel must refuse instead. */
+	if (!strcmp(dentry->d_name.name, "kit-positive"))
+		return 1;
 	if (delay_ms && !strcmp(dentry->d_name.name, "kit-slow")) {
 		pr_info("hook sleeping %u ms\n", delay_ms);
 		msleep(delay_ms);
@@ -265,7 +269,7 @@ static int __init lsm_api_test_init(void)
 
 	if (!quiet) {
 		pr_info("KTAP version 1\n");
-		pr_info("1..43\n");
+		pr_info("1..45\n");
 	}
 	if (builtin_head &&
 	    copy_from_kernel_nofault(&builtin_first, &builtin_head->first,
@@ -276,6 +280,11 @@ static int __init lsm_api_test_init(void)
 	expect_register(good_hooks, 0, "lsm_api_test", -EINVAL, "zero count");
 	expect_register(good_hooks, -1, "lsm_api_test", -EINVAL,
 			"negative count");
+	expect_register(good_hooks, LSM_HOOK_COUNT + 1, "lsm_api_test", -EINVAL,
+			"count of LSM_HOOK_COUNT + 1");
+	/* Refused before any allocation: no allocator warning. */
+	expect_register(good_hooks, INT_MAX, "lsm_api_test", -EINVAL,
+			"count of INT_MAX");
 	expect_register(good_hooks, NHOOKS, NULL, -EINVAL, "NULL name");
 	expect_register(good_hooks, NHOOKS, "", -EINVAL, "empty name");
 	expect_register(good_hooks, NHOOKS, "a,b", -EINVAL,
