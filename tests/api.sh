@@ -72,10 +72,15 @@ t_api_and_lifetime() {
 	[[ $(r mkdir_after_skip_exit) == 0 ]] || fail "mkdir after forgotten unregister failed"
 }
 
-# Every hook of lsm_hook_defs.h against the rule of 0001, then a module
-# that allows all it may: CAP_SYS_ADMIN still guards security.* xattrs.
+# The kit's table of every hook (kernel-patch/hooks-6.1.tsv, derived from
+# 0001's rule): one row per hook of the kernel's lsm_hook_defs.h.
+hook_table=kernel-patch/hooks-6.1.tsv
+
+# Every hook of lsm_hook_defs.h as the booted kernel answers it, against
+# the table, then a module that allows all it may: CAP_SYS_ADMIN still
+# guards security.* xattrs.
 t_api_reserved_hooks() {
-	local out=$build/tests/hooks rec n
+	local out=$build/tests/hooks rec n got want
 	scripts/build-modules "$(kdir patched)" "$out/modules" tests/modules/lsm_hooks_test
 	gcc -std=c11 -Wall -Wextra -Werror -O2 -static -o "$out/xattr-nocap" tests/guest/xattr-nocap.c
 	rec=$(guest patched "$out" tests/guest/lsm-hooks.sh --tcg-single \
@@ -86,6 +91,20 @@ t_api_reserved_hooks() {
 	n=$(jq '[.lsm_hooks_test.ktap[] | select(test("^(not )?ok "))] | length' <<<"$rec")
 	((n > 200)) || fail "only $n cases: not every hook was tried"
 	expect_ktap "$rec" lsm_hooks_test "$n" | grep -v '^ok'
+	# The table has exactly the hooks of the kernel's lsm_hook_defs.h.
+	diff <(sed -n 's/^LSM_HOOK([^,]*, [^,]*, \([a-z0-9_]*\),.*/\1/p' \
+			"$(kdir patched)/include/linux/lsm_hook_defs.h") \
+		<(awk -F'\t' '!/^#/ { print $1 }' "$hook_table") ||
+		fail "$hook_table and lsm_hook_defs.h do not list the same hooks, in order (- header, + table)"
+	# Each hook this kernel has, as it answered and as the table classes it.
+	got=$(jq -r '.lsm_hooks_test.ktap[] | capture("^ok [0-9]+ (?<h>[a-z0-9_]+) (?<a>accepted|refused) ")
+		| "\(.h) \(.a)"' <<<"$rec")
+	want=$(awk -F'\t' 'NR == FNR { have[$1]; next }
+		!/^#/ && ($1 in have) { print $1, ($2 == "allowed" ? "accepted" : "refused") }' \
+		<(cut -d' ' -f1 <<<"$got") "$hook_table")
+	echo "$(grep -c ' accepted$' <<<"$got") of $(wc -l <<<"$got") hooks accepted"
+	diff <(sort <<<"$want") <(sort <<<"$got") ||
+		fail "the kernel's answers differ from $hook_table (- table, + kernel)"
 	[[ $(r lsm_loaded) == lsm_hooks_test ]] || fail "the allow-all module is not registered"
 	[[ $(r setxattr_loaded_with) == 0 ]] || fail "setxattr with CAP_SYS_ADMIN failed"
 	[[ $(r setxattr_loaded_without) == EPERM ]] ||
