@@ -79,7 +79,7 @@ t_series_applies() {
 # both builds in one copy of the patched tree, the second with the touched
 # files put back as the tarball has them.
 t_series_adds_no_warnings() {
-	local tree=$build/tests/warnings files objs new
+	local tree=$build/tests/warnings files objs
 	rm -rf "$tree"
 	cp -a "$(kdir patched)" "$tree"
 	at_exit rm -rf "$tree"
@@ -95,11 +95,19 @@ t_series_adds_no_warnings() {
 	tar -xf /usr/src/linux-source-6.1.tar.xz -C "$tree" --strip-components=1 --touch \
 		"${files[@]/#/linux-source-6.1/}"
 	warnings >"$logs/warnings-pristine"
-	echo "${objs[*]}: $(wc -l <"$logs/warnings-pristine") warnings without the series," \
-		"$(wc -l <"$logs/warnings-patched") with it"
-	cat "$logs/warnings-patched"
-	new=$(comm -23 "$logs/warnings-patched" "$logs/warnings-pristine")
-	[[ -z $new ]] || fail "new W=1 or sparse warnings: $new"
+	no_new_warnings warnings "W=1 or sparse, ${objs[*]}"
+}
+
+# no_new_warnings NAME WHAT: fail if $logs/NAME-patched, the sorted
+# warnings of a build with the series, has one that $logs/NAME-pristine,
+# the same build without it, has not.
+no_new_warnings() {
+	local new
+	echo "$2: $(wc -l <"$logs/$1-pristine") warnings without the series," \
+		"$(wc -l <"$logs/$1-patched") with it"
+	cat "$logs/$1-patched"
+	new=$(comm -23 "$logs/$1-patched" "$logs/$1-pristine")
+	[[ -z $new ]] || fail "new warnings ($2): $new"
 }
 
 # The kernel's docs build of Documentation/security (sphinx-build as
@@ -108,7 +116,7 @@ t_series_adds_no_warnings() {
 # the same with the series applied.  The series' page is built, with the
 # kernel-doc of both functions.
 t_series_docs_build() {
-	local tree=$build/tests/docs src p new
+	local tree=$build/tests/docs src p
 	rm -rf "$tree"
 	mkdir -p "$tree"
 	at_exit rm -rf "$tree"
@@ -128,11 +136,7 @@ t_series_docs_build() {
 		patch -d "$src" -p1 -s --fuzz=0 <"$p" || fail "${p##*/} does not apply"
 	done < <(kit_series_patches patched)
 	docs >"$logs/docs-patched"
-	echo "Documentation/security: $(wc -l <"$logs/docs-pristine") warnings without the series," \
-		"$(wc -l <"$logs/docs-patched") with it"
-	cat "$logs/docs-patched"
-	new=$(comm -23 "$logs/docs-patched" "$logs/docs-pristine")
-	[[ -z $new ]] || fail "new docs warnings: $new"
+	no_new_warnings docs "the docs build of Documentation/security"
 	[[ -f $tree/html/lsm-loadable.html ]] || fail "no lsm-loadable page"
 	for p in register_security unregister_security; do
 		grep -q "id=\"c\.$p\"" "$tree/html/lsm-loadable.html" || fail "no kernel-doc of $p on the page"
