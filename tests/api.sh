@@ -49,6 +49,9 @@ t_api_and_lifetime() {
 		fail "mkdir under a hook answering 1: exit $(r positive_mkdir_exit), '$(r positive_mkdir_error)'"
 	jq -e '.lsm_api_test.messages | index("LSM: lsm_api_test: inode_mkdir returned 1, not 0 or an error: refusing") != null' \
 		<<<"$rec" >/dev/null || fail "no warning of the positive answer"
+	# An answer below -MAX_ERRNO (include/linux/err.h: 4095) is no error code.
+	[[ $(r errno_mkdir_exit) != 0 && $(r errno_mkdir_error) == *"$(strerror_of EPERM)"* ]] ||
+		fail "mkdir under a hook answering -5000: exit $(r errno_mkdir_exit), '$(r errno_mkdir_error)'"
 	[[ $(r lsm_while_registered) == "$(jq -r '.guest.lsm' <<<"$rec")" ]] ||
 		fail "/sys/kernel/security/lsm changed with a registration: $(r lsm_while_registered)"
 	[[ $(r lsm_read_in_pieces) == lsm_api_test ]] ||

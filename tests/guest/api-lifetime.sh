@@ -44,6 +44,10 @@ if [ -d /tmp/kit-positive ]; then
 else
 	rec positive_dir_made false
 fi
+# One below -MAX_ERRNO, no error code: the same.
+mkdir /tmp/kit-errno 2>/tmp/errno.err
+rec errno_mkdir_exit $?
+rec errno_mkdir_error "$(cat /tmp/errno.err)"
 rec lsm_while_registered "$(cat /sys/kernel/security/lsm)"
 # Read in pieces, the list is one list: 5 bytes, then lsm_api_test is
 # unloaded (below), then the rest.

@@ -9,7 +9,8 @@
  * refuses to load if any case fails.  It then stays registered with one
  * inode_mkdir hook that sleeps for "delay_ms" when the name is "kit-slow",
  * so a test can unload it while the hook runs, and answers 1, which is
- * not a decision, when the name is "kit-positive".  With "skip_unregister" set
+ * not a decision, when the name is "kit-positive", and -5000, not an error
+ * code, for "kit-errno".  With "skip_unregister" set
  * its exit function leaves the hooks registered, to check that the kernel
  * removes them before the module's memory goes away.  Its exit function
  * also tries to register again, which must fail: the module is going.
@@ -66,6 +67,8 @@ static int lsm_api_test_mkdir(struct inode *dir, struct dentry *dentry,
 	/* Not a decision: the kernel must refuse instead. */
 	if (!strcmp(dentry->d_name.name, "kit-positive"))
 		return 1;
+	if (!strcmp(dentry->d_name.name, "kit-errno"))
+		return -5000;	/* below -MAX_ERRNO: not an error code */
 	if (delay_ms && !strcmp(dentry->d_name.name, "kit-slow")) {
 		pr_info("hook sleeping %u ms\n", delay_ms);
 		msleep(delay_ms);
