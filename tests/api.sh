@@ -38,7 +38,7 @@ t_api_and_lifetime() {
 	expect_two_cpus "$rec"
 	r() { jq -r --arg k "$1" '.lsm_api_test[$k] // "missing"' <<<"$rec"; }
 	[[ $(r insmod_exit) == 0 ]] || fail "lsm_api_test did not load"
-	expect_ktap "$rec" lsm_api_test 45
+	expect_ktap "$rec" lsm_api_test 46
 	# Loadable modules are listed in a file of their own; the built-in
 	# list is left as its readers know it.
 	[[ $(r lsm_loadable_before) == "" ]] || fail "lsm_loadable before any registration: $(r lsm_loadable_before)"

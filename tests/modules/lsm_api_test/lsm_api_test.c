@@ -272,7 +272,7 @@ static int __init lsm_api_test_init(void)
 
 	if (!quiet) {
 		pr_info("KTAP version 1\n");
-		pr_info("1..45\n");
+		pr_info("1..46\n");
 	}
 	if (builtin_head &&
 	    copy_from_kernel_nofault(&builtin_first, &builtin_head->first,
@@ -339,6 +339,8 @@ static int __init lsm_api_test_init(void)
 			"name of a built-in LSM (apparmor)");
 	expect_register(good_hooks, NHOOKS, "selinux", -EEXIST,
 			"name of a built-in LSM not enabled at boot (selinux)");
+	expect_register(good_hooks, NHOOKS, "SELinux", -EEXIST,
+			"name of a built-in LSM in another case (SELinux)");
 	expect_builtin(builtin_head, builtin_read_only,
 		       "built-in hook lists are read-only");
 	expect_key(0, "static key off before registering");
