@@ -8,7 +8,8 @@
 # patched guest (two CPUs, AppArmor active): errors, placement rules,
 # static keys, the reserved hooks, lifetime and races.
 
-kit_group api "kernels" api_and_lifetime api_reserved_hooks api_register_race \
+kit_group api "kernels" api_and_lifetime api_reserved_hooks api_reserved_compiled_away \
+	api_register_race \
 	api_third_party_refused api_unload_independent api_stubs_build api_kconfig
 
 # symbol_distance VMLINUX A B: the address of symbol A minus that of B.
@@ -113,6 +114,64 @@ t_api_reserved_hooks() {
 	[[ $(r setxattr_loaded_without) == EPERM ]] ||
 		fail "setxattr security.* without CAP_SYS_ADMIN was not refused with the module loaded"
 	[[ $(r setxattr_unloaded_without) == EPERM ]] || fail "setxattr control without the module"
+}
+
+# hooks_called SECURITY_C: "function hook" for each hook a security_*()
+# function of SECURITY_C calls (call_int_hook(), call_void_hook() or its
+# own walk of security_hook_heads).
+hooks_called() {
+	awk '/^[a-z].*[ *]security_[a-z0-9_]+\(/ {
+			match($0, /security_[a-z0-9_]+\(/)
+			f = substr($0, RSTART, RLENGTH - 1)
+		}
+		/^}/ { f = "" }
+		f != "" {
+			s = $0
+			while (match(s, /(call_(int|void)_hook\(|security_hook_heads\.)[a-z0-9_]+/)) {
+				h = substr(s, RSTART, RLENGTH)
+				sub(/.*[(.]/, "", h)
+				print f, h
+				s = substr(s, RSTART + RLENGTH)
+			}
+		}' "$1" | sort -u
+}
+
+# A reserved hook compiles to exactly the code the kernel has without the
+# option: every security_*() function of the kernel built without it
+# (build-kernels --unpatched) is, instruction for instruction, the same in
+# the patched kernel, unless it calls a hook the table allows; and each
+# that does has changed, to reach the loadable hooks.
+t_api_reserved_compiled_away() {
+	local out=$build/tests/compiled-away u p f hooks same=0 allowed=0 changed=()
+	mkdir -p "$out"
+	kernel-patch/build-kernels "$KIT_CACHE" --unpatched >/dev/null
+	u=$(kdir unpatched)
+	p=$(kdir patched)
+	tests/security-functions "$u/vmlinux" >"$out/unpatched.code"
+	tests/security-functions "$p/vmlinux" >"$out/patched.code"
+	# Which hooks each function calls, from the source without the series.
+	hooks_called "$u/security/security.c" >"$out/calls"
+	while read -r f; do
+		hooks=$(awk -v f="$f" '$1 == f { print $2 }' "$out/calls")
+		if [[ $hooks ]] && grep -qxFf <(awk -F'\t' '$2 == "allowed" { print $1 }' "$hook_table") <<<"$hooks"; then
+			allowed=$((allowed + 1))
+			awk -F'\t' -v f="$f" '$1 == f && /<lsm_loadable_/ { n++ } END { exit !n }' \
+				"$out/patched.code" ||
+				fail "$f calls an allowed hook ($hooks) but does not reach the loadable hooks"
+		elif cmp -s <(grep "^$f	" "$out/unpatched.code") <(grep "^$f	" "$out/patched.code"); then
+			same=$((same + 1))
+		else
+			if ((${#changed[@]} < 3)); then
+				diff <(grep "^$f	" "$out/unpatched.code") <(grep "^$f	" "$out/patched.code") |
+					head -20 || true
+			fi
+			changed+=("$f(${hooks//$'\n'/,})")
+		fi
+	done < <(cut -f1 "$out/unpatched.code" | uniq)
+	echo "$same functions unchanged, $allowed reach allowed hooks"
+	((${#changed[@]} == 0)) ||
+		fail "${#changed[@]} functions that call no allowed hook differ from the kernel without the option: ${changed[*]}"
+	((same > 100 && allowed > 90)) || fail "too few functions compared: vmlinux or security.c not read"
 }
 
 # Registrations from every CPU racing other modules' registrations, hook
