@@ -8,8 +8,8 @@
 # patched guest (two CPUs, AppArmor active): errors, placement rules,
 # static keys, the reserved hooks, lifetime and races.
 
-kit_group api "kernels" api_and_lifetime api_reserved_hooks api_reserved_compiled_away \
-	api_register_race \
+kit_group api "kernels" api_and_lifetime api_reserved_hooks api_hook_table_checked \
+	api_reserved_compiled_away api_register_race \
 	api_third_party_refused api_unload_independent api_stubs_build api_kconfig
 
 # symbol_distance VMLINUX A B: the address of symbol A minus that of B.
@@ -114,6 +114,59 @@ t_api_reserved_hooks() {
 	[[ $(r setxattr_loaded_without) == EPERM ]] ||
 		fail "setxattr security.* without CAP_SYS_ADMIN was not refused with the module loaded"
 	[[ $(r setxattr_unloaded_without) == EPERM ]] || fail "setxattr control without the module"
+}
+
+# The table against checks computed from the kernel source without the
+# series (tests/hook-facts), not from the table: an allowed hook that one
+# of them would reserve stands only where its line names the check and
+# what it is about (the parameter, the caller, the other half); a line
+# names no check that does not apply; the halves of a pair are classed
+# alike unless the allowed one says why; and no allowed int hook answers
+# other than 0 by default, which lsm_loadable_call_<hook>() assumes.
+t_api_hook_table_checked() {
+	local out=$build/tests/hook-facts bad
+	mkdir -p "$out"
+	kernel-patch/build-kernels "$KIT_CACHE" --unpatched >/dev/null
+	tests/hook-facts "$(kdir unpatched)" >"$out/facts"
+	cut -f2 "$out/facts" | sort | uniq -c
+	bad=$(awk -F'\t' '
+		NR == FNR {
+			if (!/^#/) {
+				class[$1] = $2
+				checks[$1] = $5
+			}
+			next
+		}
+		class[$1] != "allowed" || ($2 == "pair" && class[$3] == "allowed") { next }
+		$2 == "nonzero-default" {
+			print $1 ": allowed, but answers other than 0 by default (" $3 ")"
+			next
+		}
+		{
+			about = $3
+			if ($2 == "error-dropped") {
+				sub(/^[^ ]+ /, "", about)
+				sub(/\(.*/, "", about)
+			} else if ($2 != "pair") {
+				sub(/.*[ *]/, "", about)
+			}
+			found[$1, $2] = 1
+			if (!index(checks[$1], $2 ":") || !index(checks[$1], about))
+				print $1 ": allowed, but " $2 " (" $3 "), and its line does not say why, naming " about
+		}
+		END {
+			for (h in checks) {
+				c = checks[h]
+				while (match(c, /(writable-cred|out-pointer|error-dropped|pair): /)) {
+					name = substr(c, RSTART, RLENGTH - 2)
+					c = substr(c, RSTART + RLENGTH)
+					if (!((h, name) in found))
+						print h ": its line names " name ", which does not apply"
+				}
+			}
+		}' "$hook_table" "$out/facts")
+	[[ -z $bad ]] || fail "$hook_table disagrees with the kernel source:"$'\n'"$bad"
+	echo "every allowed hook the checks would reserve says why: $(awk -F'\t' '!/^#/ && $5 != ""' "$hook_table" | wc -l) lines"
 }
 
 # hooks_called SECURITY_C: "function hook" for each hook a security_*()
