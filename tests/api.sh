@@ -48,11 +48,19 @@ t_api_and_lifetime() {
 	[[ $(r positive_mkdir_exit) != 0 && $(r positive_mkdir_error) == *"$(strerror_of EPERM)"* &&
 		$(r positive_dir_made) == false ]] ||
 		fail "mkdir under a hook answering 1: exit $(r positive_mkdir_exit), '$(r positive_mkdir_error)'"
-	jq -e '.lsm_api_test.messages | index("LSM: lsm_api_test: inode_mkdir returned 1, not 0 or an error: refusing") != null' \
+	jq -e '.lsm_api_test.messages | index("LSM: lsm_api_test: inode_mkdir returned 1, not 0, -EPERM, -EACCES or -ECHILD: refusing with -EPERM") != null' \
 		<<<"$rec" >/dev/null || fail "no warning of the positive answer"
 	# An answer below -MAX_ERRNO (include/linux/err.h: 4095) is no error code.
 	[[ $(r errno_mkdir_exit) != 0 && $(r errno_mkdir_error) == *"$(strerror_of EPERM)"* ]] ||
 		fail "mkdir under a hook answering -5000: exit $(r errno_mkdir_exit), '$(r errno_mkdir_error)'"
+	# Answers callers act on (kill_pid_info() retries on -ESRCH; -ERESTARTSYS
+	# restarts the call): EPERM instead.  -EACCES is a refusal as it is.
+	[[ $(r esrch_mkdir_exit) != 0 && $(r esrch_mkdir_error) == *"$(strerror_of EPERM)"* ]] ||
+		fail "mkdir under a hook answering -ESRCH: exit $(r esrch_mkdir_exit), '$(r esrch_mkdir_error)'"
+	[[ $(r restart_mkdir_exit) != 0 && $(r restart_mkdir_error) == *"$(strerror_of EPERM)"* ]] ||
+		fail "mkdir under a hook answering -ERESTARTSYS: exit $(r restart_mkdir_exit), '$(r restart_mkdir_error)'"
+	[[ $(r eacces_mkdir_exit) != 0 && $(r eacces_mkdir_error) == *"$(strerror_of EACCES)"* ]] ||
+		fail "mkdir under a hook answering -EACCES: exit $(r eacces_mkdir_exit), '$(r eacces_mkdir_error)'"
 	[[ $(r lsm_while_registered) == "$(jq -r '.guest.lsm' <<<"$rec")" ]] ||
 		fail "/sys/kernel/security/lsm changed with a registration: $(r lsm_while_registered)"
 	[[ $(r lsm_read_in_pieces) == lsm_api_test ]] ||

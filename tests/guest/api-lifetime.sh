@@ -48,6 +48,12 @@ fi
 mkdir /tmp/kit-errno 2>/tmp/errno.err
 rec errno_mkdir_exit $?
 rec errno_mkdir_error "$(cat /tmp/errno.err)"
+# -ESRCH, -ERESTARTSYS (which would restart mkdir for ever) and -EACCES.
+for a in esrch restart eacces; do
+	mkdir "/tmp/kit-$a" 2>"/tmp/$a.err"
+	rec "${a}_mkdir_exit" $?
+	rec "${a}_mkdir_error" "$(cat "/tmp/$a.err")"
+done
 rec lsm_while_registered "$(cat /sys/kernel/security/lsm)"
 # Read in pieces, the list is one list: 5 bytes, then lsm_api_test is
 # unloaded (below), then the rest.

@@ -9,8 +9,9 @@
  * refuses to load if any case fails.  It then stays registered with one
  * inode_mkdir hook that sleeps for "delay_ms" when the name is "kit-slow",
  * so a test can unload it while the hook runs, and answers 1, which is
- * not a decision, when the name is "kit-positive", and -5000, not an error
- * code, for "kit-errno".  With "skip_unregister" set
+ * not a decision, when the name is "kit-positive", -5000, not an error
+ * code, for "kit-errno", -ESRCH for "kit-esrch", -ERESTARTSYS for
+ * "kit-restart" and -EACCES for "kit-eacces".  With "skip_unregister" set
  * its exit function leaves the hooks registered, to check that the kernel
  * removes them before the module's memory goes away.  Its exit function
  * also tries to register again, which must fail: the module is going.
@@ -69,6 +70,13 @@ static int lsm_api_test_mkdir(struct inode *dir, struct dentry *dentry,
 		return 1;
 	if (!strcmp(dentry->d_name.name, "kit-errno"))
 		return -5000;	/* below -MAX_ERRNO: not an error code */
+	/* Answers some callers act on rather than fail with. */
+	if (!strcmp(dentry->d_name.name, "kit-esrch"))
+		return -ESRCH;
+	if (!strcmp(dentry->d_name.name, "kit-restart"))
+		return -ERESTARTSYS;
+	if (!strcmp(dentry->d_name.name, "kit-eacces"))
+		return -EACCES;
 	if (delay_ms && !strcmp(dentry->d_name.name, "kit-slow")) {
 		pr_info("hook sleeping %u ms\n", delay_ms);
 		msleep(delay_ms);
