@@ -177,26 +177,6 @@ t_api_hook_table_checked() {
 	echo "every allowed hook the checks would reserve says why: $(awk -F'\t' '!/^#/ && $5 != ""' "$hook_table" | wc -l) lines"
 }
 
-# hooks_called SECURITY_C: "function hook" for each hook a security_*()
-# function of SECURITY_C calls (call_int_hook(), call_void_hook() or its
-# own walk of security_hook_heads).
-hooks_called() {
-	awk '/^[a-z].*[ *]security_[a-z0-9_]+\(/ {
-			match($0, /security_[a-z0-9_]+\(/)
-			f = substr($0, RSTART, RLENGTH - 1)
-		}
-		/^}/ { f = "" }
-		f != "" {
-			s = $0
-			while (match(s, /(call_(int|void)_hook\(|security_hook_heads\.)[a-z0-9_]+/)) {
-				h = substr(s, RSTART, RLENGTH)
-				sub(/.*[(.]/, "", h)
-				print f, h
-				s = substr(s, RSTART + RLENGTH)
-			}
-		}' "$1" | sort -u
-}
-
 # A reserved hook compiles to exactly the code the kernel has without the
 # option: every security_*() function of the kernel built without it
 # (build-kernels --unpatched) is, instruction for instruction, the same in
@@ -211,7 +191,7 @@ t_api_reserved_compiled_away() {
 	tests/security-functions "$u/vmlinux" >"$out/unpatched.code"
 	tests/security-functions "$p/vmlinux" >"$out/patched.code"
 	# Which hooks each function calls, from the source without the series.
-	hooks_called "$u/security/security.c" >"$out/calls"
+	tests/hook-facts --wrappers "$u" >"$out/calls"
 	while read -r f; do
 		hooks=$(awk -v f="$f" '$1 == f { print $2 }' "$out/calls")
 		if [[ $hooks ]] && grep -qxFf <(awk -F'\t' '$2 == "allowed" { print $1 }' "$hook_table") <<<"$hooks"; then
