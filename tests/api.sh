@@ -152,7 +152,7 @@ t_api_hook_table_checked() {
 		}
 		{
 			about = $3
-			if ($2 == "error-dropped") {
+			if ($2 == "error-dropped" || $2 == "errno-tested") {
 				sub(/^[^ ]+ /, "", about)
 				sub(/\(.*/, "", about)
 			} else if ($2 != "pair") {
@@ -165,7 +165,7 @@ t_api_hook_table_checked() {
 		END {
 			for (h in checks) {
 				c = checks[h]
-				while (match(c, /(writable-cred|out-pointer|error-dropped|pair): /)) {
+				while (match(c, /(writable-cred|out-pointer|error-dropped|errno-tested|pair): /)) {
 					name = substr(c, RSTART, RLENGTH - 2)
 					c = substr(c, RSTART + RLENGTH)
 					if (!((h, name) in found))
