@@ -90,7 +90,7 @@ changed_inputs() {
 # dependencies changed (the file itself, the version string, what the link
 # generates), and nothing else.
 t_patched_is_incremental() {
-	local b p compiled objects
+	local b p o compiled objects
 	b=$(kdir baseline)
 	p=$(kdir patched)
 	sed -n 's/^  CC \(\[M\]\)\? *//p' "$p-build.log" | sort -u >"$logs/compiled"
@@ -103,8 +103,13 @@ t_patched_is_incremental() {
 	compiled=$(wc -l <"$logs/compiled")
 	objects=$(find "$p" -name '*.o' | wc -l)
 	echo "C files compiled for the patched kernel: $compiled of $objects objects"
-	grep -qx 'security/security.o' "$logs/compiled" ||
-		fail "the patched build did not recompile security/security.o"
+	# The objects of the C files that the patches outside the baseline change.
+	comm -13 <(kit_series_patches baseline | sort) <(kit_series_patches patched | sort) |
+		xargs sed -n 's|^+++ b/\(.*\)\.c$|\1.o|p' >"$logs/patched-objects"
+	[[ -s $logs/patched-objects ]] || fail "the patches outside the baseline change no C file"
+	while IFS= read -r o; do
+		grep -qx "$o" "$logs/compiled" || fail "the patched build did not recompile $o"
+	done <"$logs/patched-objects"
 	if ! diff -u "$logs/expected" "$logs/compiled" >"$logs/compiled.diff"; then
 		cat "$logs/compiled.diff"
 		fail "the patched build compiled other objects than those whose inputs changed (- expected, + compiled)"
@@ -223,7 +228,7 @@ t_series_git_round_trip() {
 	done
 	# An edit of the last commit: a line after the exports' block.
 	sed -i 's|^EXPORT_SYMBOL_GPL(unregister_security);$|&\n/* series-git test */|' \
-		"$tmp/git/security/security.c"
+		"$tmp/git/security/lsm_loadable.c"
 	git -C "$tmp/git" diff --quiet && fail "the test's edit changed nothing"
 	git -C "$tmp/git" -c user.name=t -c user.email=t@localhost commit -q -a --amend --no-edit
 	"$tmp/copy/kernel-patch/series-git" write-back "$tmp/git"

@@ -102,12 +102,16 @@ shell_scripts() {
 }
 
 # The files of the tarball the series changes, as paths in the kernel
-# tree; not those it adds ("--- /dev/null"), which the tarball lacks.
+# tree; not those a patch adds ("--- /dev/null"), which the tarball lacks.
+# With --new, those it adds instead.
 series_files() {
-	local p
-	kit_series_patches patched | while read -r p; do
-		awk '/^--- / { from = $2 } /^\+\+\+ b\// && from != "/dev/null" { print substr($2, 3) }' "$p"
-	done | sort -u
+	local new=0 patches
+	[[ ${1:-} == --new ]] && new=1
+	mapfile -t patches < <(kit_series_patches patched)
+	awk -v new="$new" '
+		/^--- / { from = $2 }
+		/^\+\+\+ b\// { f = substr($2, 3); touched[f] = 1; if (from == "/dev/null") added[f] = 1 }
+		END { for (f in touched) if ((f in added) == new) print f }' "${patches[@]}" | sort
 }
 
 # guest KERNEL OUTDIR RUN_SCRIPT [--append ARGS] [--timeout SECS]

@@ -77,25 +77,27 @@ t_series_applies() {
 # W=1, which runs kernel-doc too, and sparse (C=2) report nothing in the
 # series' C files that they do not report on the same files without it:
 # both builds in one copy of the patched tree, the second with the touched
-# files put back as the tarball has them.
+# files put back as the tarball has them.  A C file the series adds has
+# no warning at all.
 t_series_adds_no_warnings() {
-	local tree=$build/tests/warnings files objs
+	local tree=$build/tests/warnings files objs new_objs
 	rm -rf "$tree"
 	cp -a "$(kdir patched)" "$tree"
 	at_exit rm -rf "$tree"
 	mapfile -t files < <(series_files)
 	mapfile -t objs < <(printf '%s\n' "${files[@]}" | sed -n 's/\.c$/.o/p')
 	((${#objs[@]})) || fail "the series touches no C file"
+	mapfile -t new_objs < <(series_files --new | sed -n 's/\.c$/.o/p')
 	# Warnings without their line numbers, which the series moves.
 	warnings() {
-		make -s -C "$tree" W=1 C=2 "${objs[@]}" 2>&1 | grep -E '(warning|error):' |
+		make -s -C "$tree" W=1 C=2 "$@" 2>&1 | grep -E '(warning|error):' |
 			sed -E "s|^$tree/||; s/:[0-9]+(:[0-9]+)?:/:/" | sort -u
 	}
-	warnings >"$logs/warnings-patched"
+	warnings "${objs[@]}" "${new_objs[@]}" >"$logs/warnings-patched"
 	tar -xf /usr/src/linux-source-6.1.tar.xz -C "$tree" --strip-components=1 --touch \
 		"${files[@]/#/linux-source-6.1/}"
-	warnings >"$logs/warnings-pristine"
-	no_new_warnings warnings "W=1 or sparse, ${objs[*]}"
+	warnings "${objs[@]}" >"$logs/warnings-pristine"
+	no_new_warnings warnings "W=1 or sparse, ${objs[*]} ${new_objs[*]}"
 }
 
 # no_new_warnings NAME WHAT: fail if $logs/NAME-patched, the sorted
@@ -114,7 +116,9 @@ no_new_warnings() {
 # Documentation/Makefile runs it for SPHINXDIRS=security) gives no warning
 # with the series that it does not give without: the tarball's files, then
 # the same with the series applied.  The series' page is built, with the
-# kernel-doc of both functions.
+# kernel-doc of both functions; and scripts/get_abi.pl, as "make htmldocs"
+# runs it, reads the ABI entry of /sys/kernel/security/lsm_loadable with
+# no new warning.
 t_series_docs_build() {
 	local tree=$build/tests/docs src p
 	rm -rf "$tree"
@@ -131,12 +135,22 @@ t_series_docs_build() {
 			-D kerneldoc_bin="$src/scripts/kernel-doc" "$src/Documentation/security" "$tree/html" 2>&1 |
 			grep -iE 'warning|error' | sed -E "s|$src/||g; s/:[0-9]+:/:/" | sort -u
 	}
+	abi() {
+		perl "$src/scripts/get_abi.pl" validate --dir "$src/Documentation/ABI" 2>&1 |
+			sed -E 's/#[0-9]+:/:/' | sort -u
+	}
 	docs >"$logs/docs-pristine"
+	abi >"$logs/abi-pristine"
 	while IFS= read -r p; do
 		patch -d "$src" -p1 -s --fuzz=0 <"$p" || fail "${p##*/} does not apply"
 	done < <(kit_series_patches patched)
 	docs >"$logs/docs-patched"
+	abi >"$logs/abi-patched"
 	no_new_warnings docs "the docs build of Documentation/security"
+	no_new_warnings abi "get_abi.pl validate of Documentation/ABI"
+	perl "$src/scripts/get_abi.pl" search '^/sys/kernel/security/lsm_loadable$' \
+		--dir "$src/Documentation/ABI" | grep -q 'Defined on file(s):.*securityfs-lsm_loadable' ||
+		fail "get_abi.pl finds no entry of /sys/kernel/security/lsm_loadable"
 	[[ -f $tree/html/lsm-loadable.html ]] || fail "no lsm-loadable page"
 	for p in register_security unregister_security; do
 		grep -q "id=\"c\.$p\"" "$tree/html/lsm-loadable.html" || fail "no kernel-doc of $p on the page"
