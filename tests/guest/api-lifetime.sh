@@ -48,12 +48,33 @@ fi
 mkdir /tmp/kit-errno 2>/tmp/errno.err
 rec errno_mkdir_exit $?
 rec errno_mkdir_error "$(cat /tmp/errno.err)"
-# -ESRCH, -ERESTARTSYS (which would restart mkdir for ever) and -EACCES.
-for a in esrch restart eacces; do
+# -ESRCH, -ERESTARTSYS (which would restart mkdir for ever), -EACCES and
+# -ECHILD (mkdir is no RCU path walk).
+for a in esrch restart eacces echild; do
 	mkdir "/tmp/kit-$a" 2>"/tmp/$a.err"
 	rec "${a}_mkdir_exit" $?
 	rec "${a}_mkdir_error" "$(cat "/tmp/$a.err")"
 done
+# Owned by 4242, a directory and a symlink (not in sticky /tmp, where
+# fs.protected_symlinks refuses to follow it, nor in the directory, where
+# the walk has left RCU mode) whose hooks answer -ECHILD in an RCU path
+# walk only: the walk goes on in ref mode.  The link is read twice: the
+# first read leaves RCU mode to update its atime.
+mkdir /tmp/kit-retry /tmp/kit-links
+echo kit >/tmp/kit-retry/file
+echo kit >/tmp/kit-links/file
+ln -s file /tmp/kit-links/link
+chown 4242 /tmp/kit-retry
+chown -h 4242 /tmp/kit-links/link
+rec retry_read "$(cat /tmp/kit-retry/file 2>&1)"
+cat /tmp/kit-links/link >/dev/null 2>&1
+rec retry_link_read "$(cat /tmp/kit-links/link 2>&1)"
+# Owned by 4243, a file whose inode_permission answers -ECHILD always.
+echo kit >/tmp/kit-echild-file
+chown 4243 /tmp/kit-echild-file
+cat /tmp/kit-echild-file >/dev/null 2>/tmp/echild-open.err
+rec echild_open_exit $?
+rec echild_open_error "$(cat /tmp/echild-open.err)"
 rec lsm_while_registered "$(cat /sys/kernel/security/lsm)"
 # Read in pieces, the list is one list: 5 bytes, then lsm_api_test is
 # unloaded (below), then the rest.

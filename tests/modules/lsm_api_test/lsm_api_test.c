@@ -11,10 +11,12 @@
  * so a test can unload it while the hook runs, and answers 1, which is
  * not a decision, when the name is "kit-positive", -5000, not an error
  * code, for "kit-errno", -ESRCH for "kit-esrch", -ERESTARTSYS for
- * "kit-restart" and -EACCES for "kit-eacces".  With "skip_unregister" set
- * its exit function leaves the hooks registered, to check that the kernel
- * removes them before the module's memory goes away.  Its exit function
- * also tries to register again, which must fail: the module is going.
+ * "kit-restart", -EACCES for "kit-eacces" and -ECHILD for "kit-echild".
+ * Its inode_permission and inode_follow_link hooks answer -ECHILD for
+ * inodes of two owners (below).  With "skip_unregister" set its exit
+ * function leaves the hooks registered, to check that the kernel removes
+ * them before the module's memory goes away.  Its exit function also
+ * tries to register again, which must fail: the module is going.
  *
  * "key_site" is the offset in security_inode_mkdir() of the jump that
  * guards inode_mkdir's loadable hooks (found by the host in vmlinux's jump
@@ -77,12 +79,52 @@ static int lsm_api_test_mkdir(struct inode *dir, struct dentry *dentry,
 		return -ERESTARTSYS;
 	if (!strcmp(dentry->d_name.name, "kit-eacces"))
 		return -EACCES;
+	/* Asks for a retry in ref mode, but mkdir is not in an RCU walk. */
+	if (!strcmp(dentry->d_name.name, "kit-echild"))
+		return -ECHILD;
 	if (delay_ms && !strcmp(dentry->d_name.name, "kit-slow")) {
 		pr_info("hook sleeping %u ms\n", delay_ms);
 		msleep(delay_ms);
 		pr_info("hook done\n");
 	}
 	return 0;
+}
+
+/*
+ * -ECHILD asks a path walk in RCU mode to go on in ref mode.  Inodes owned
+ * by RETRY_UID answer it in RCU mode only, so a walk through them must
+ * succeed once retried (the exit function prints how often each hook
+ * answered so); inodes owned by ECHILD_UID answer it always, which in ref
+ * mode is no refusal the kernel may pass on.
+ */
+#define RETRY_UID	4242
+#define ECHILD_UID	4243
+
+static atomic_t permission_retries = ATOMIC_INIT(0);
+static atomic_t follow_link_retries = ATOMIC_INIT(0);
+
+static int lsm_api_test_answer(const struct inode *inode, bool rcu_walk,
+			       atomic_t *retries)
+{
+	uid_t uid = __kuid_val(inode->i_uid);
+
+	if (uid == RETRY_UID && rcu_walk) {
+		atomic_inc(retries);
+		return -ECHILD;
+	}
+	return uid == ECHILD_UID ? -ECHILD : 0;
+}
+
+static int lsm_api_test_permission(struct inode *inode, int mask)
+{
+	return lsm_api_test_answer(inode, mask & MAY_NOT_BLOCK,
+				   &permission_retries);
+}
+
+static int lsm_api_test_follow_link(struct dentry *dentry, struct inode *inode,
+				    bool rcu)
+{
+	return lsm_api_test_answer(inode, rcu, &follow_link_retries);
 }
 
 static int __init lsm_api_test_init_mkdir(struct inode *dir,
@@ -99,6 +141,8 @@ static int lsm_api_test_getprocattr(struct task_struct *p, const char *name,
 
 static struct lsm_loadable_hook good_hooks[] = {
 	LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_api_test_mkdir),
+	LSM_LOADABLE_HOOK_INIT(inode_permission, lsm_api_test_permission),
+	LSM_LOADABLE_HOOK_INIT(inode_follow_link, lsm_api_test_follow_link),
 };
 
 static struct lsm_loadable_hook other_hooks[] = {
@@ -272,6 +316,7 @@ static bool builtin_unchanged(struct hlist_head *head)
 }
 
 #define NHOOKS ARRAY_SIZE(good_hooks)
+#define NOTHER ARRAY_SIZE(other_hooks)
 
 static int __init lsm_api_test_init(void)
 {
@@ -363,9 +408,9 @@ static int __init lsm_api_test_init(void)
 	       "the registered array is not written");
 	expect_register(good_hooks, NHOOKS, "lsm_api_test2", -EBUSY,
 			"register the same hooks twice");
-	expect_register(other_hooks, NHOOKS, "lsm_api_test", -EEXIST,
+	expect_register(other_hooks, NOTHER, "lsm_api_test", -EEXIST,
 			"register a taken name");
-	expect(register_security(other_hooks, NHOOKS, "lsm_api_test2",
+	expect(register_security(other_hooks, NOTHER, "lsm_api_test2",
 				 THIS_MODULE), 0,
 	       "register a second array of the same hook");
 	expect(unregister_security(other_hooks, THIS_MODULE), 0,
@@ -391,12 +436,15 @@ static int __init lsm_api_test_init(void)
 
 static void __exit lsm_api_test_exit(void)
 {
+	pr_info("retries asked: inode_permission %d, inode_follow_link %d\n",
+		atomic_read(&permission_retries),
+		atomic_read(&follow_link_retries));
 	if (skip_unregister) {
 		pr_info("leaving hooks registered\n");
 		return;
 	}
 	pr_info("register_security() while going: %d\n",
-		register_security(other_hooks, NHOOKS, "lsm_api_test2",
+		register_security(other_hooks, NOTHER, "lsm_api_test2",
 				  THIS_MODULE));
 	pr_info("unregistering\n");
 	unregister_security(good_hooks, THIS_MODULE);
