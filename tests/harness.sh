@@ -446,7 +446,8 @@ t_cleanup_on_failure() {
 # guests run) the guest survives 10 s of it.  With multi-threaded TCG,
 # QEMU 7.2 (bookworm's, which the kit's notes name) stops on the int3 of
 # text_poke_bp() at the module's site (harness/run-guest), which is why
-# those guests do not use it; another QEMU's outcome is only reported.
+# those guests do not use it (QEMU 10.0 too: kernel-patch/README.md);
+# another QEMU's outcome is only reported.
 t_static_keys_single_tcg() {
 	local out=$build/tests/static-keys k rc=0 rec
 	kernel-patch/build-kernels "$KIT_CACHE" --unpatched >/dev/null
