@@ -55,19 +55,20 @@ for a in esrch restart eacces echild; do
 	rec "${a}_mkdir_exit" $?
 	rec "${a}_mkdir_error" "$(cat "/tmp/$a.err")"
 done
-# Owned by 4242, a directory and a symlink (not in sticky /tmp, where
+# Owned by 4242, a directory and a symlink whose hooks answer -ECHILD in
+# an RCU path walk only: the walk goes on in ref mode.  The link is in a
+# tmpfs of its own, mode 755 and noatime: not sticky, as /tmp is, where
 # fs.protected_symlinks refuses to follow it, nor in the directory, where
-# the walk has left RCU mode) whose hooks answer -ECHILD in an RCU path
-# walk only: the walk goes on in ref mode.  The link is read twice: the
-# first read leaves RCU mode to update its atime.
+# the walk has left RCU mode, and with no atime to update, for which
+# pick_link() leaves RCU mode before asking the hook.
 mkdir /tmp/kit-retry /tmp/kit-links
+mount -t tmpfs -o noatime,mode=755 kit-links /tmp/kit-links
 echo kit >/tmp/kit-retry/file
 echo kit >/tmp/kit-links/file
 ln -s file /tmp/kit-links/link
 chown 4242 /tmp/kit-retry
 chown -h 4242 /tmp/kit-links/link
 rec retry_read "$(cat /tmp/kit-retry/file 2>&1)"
-cat /tmp/kit-links/link >/dev/null 2>&1
 rec retry_link_read "$(cat /tmp/kit-links/link 2>&1)"
 # Owned by 4243, a file whose inode_permission answers -ECHILD always.
 echo kit >/tmp/kit-echild-file
