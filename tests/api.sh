@@ -24,6 +24,7 @@ symbol_distance() {
 t_api_and_lifetime() {
 	local out=$build/tests/api rec site order retries
 	scripts/build-modules "$(kdir patched)" "$out/modules" tests/modules/lsm_api_test
+	gcc -std=c11 -Wall -Wextra -Werror -O2 -static -o "$out/as-user" tests/guest/as-user.c
 	# Where security_inode_mkdir() jumps to its loadable hooks, for the
 	# module to read the static key's state there.
 	site=$(tests/jump-site "$(kdir patched)/vmlinux" security_inode_mkdir lsm_loadable_keys) ||
@@ -34,7 +35,8 @@ t_api_and_lifetime() {
 		>"$out/heads_offset"
 	# --tcg-single: keys flip here while the other CPU runs (harness/run-guest).
 	rec=$(guest patched "$out" tests/guest/api-lifetime.sh --tcg-single \
-		"$out/modules/lsm_api_test/lsm_api_test.ko" "$out/key_site" "$out/heads_offset")
+		"$out/modules/lsm_api_test/lsm_api_test.ko" "$out/key_site" "$out/heads_offset" \
+		"$out/as-user")
 	jq '.lsm_api_test | del(.ktap, .messages)' <<<"$rec"
 	expect_two_cpus "$rec"
 	r() { jq -r --arg k "$1" '.lsm_api_test[$k] // "missing"' <<<"$rec"; }
@@ -76,6 +78,24 @@ t_api_and_lifetime() {
 		fail "mkdir under a hook answering -ECHILD: exit $(r echild_mkdir_exit), '$(r echild_mkdir_error)'"
 	[[ $(r echild_open_exit) != 0 && $(r echild_open_error) == *"$(strerror_of EPERM)"* ]] ||
 		fail "open under an inode_permission answering -ECHILD in ref mode: exit $(r echild_open_exit), '$(r echild_open_error)'"
+	# A write by a task without CAP_FSETID clears the set-user-ID bit
+	# (setattr_should_drop_suidgid(), fs/attr.c, as a baseline kernel
+	# does): a module that refuses 4244's attribute changes refuses its
+	# chmod, and keeps the bit neither on fallocate(), whose caller in
+	# tmpfs drops the answer, nor on write().
+	[[ $(r privs_chmod) == EPERM && $(r privs_mode_after_chmod) == 4755 ]] ||
+		fail "chmod by 4244 under a module refusing it: $(r privs_chmod), mode $(r privs_mode_after_chmod)"
+	[[ $(r privs_fallocate) == 0 && $(r privs_mode_after_fallocate) == 755 ]] ||
+		fail "fallocate() on a set-user-ID file: $(r privs_fallocate), mode after $(r privs_mode_after_fallocate), not 755"
+	[[ $(r privs_write) == 0 && $(r privs_mode_after_write) == 755 ]] ||
+		fail "write() on a set-user-ID file: $(r privs_write), mode after $(r privs_mode_after_write), not 755"
+	# Packets for 4245's sockets are refused.  A UDP datagram is lost
+	# (EAGAIN after a second); AF_UNIX and netlink report a dropped
+	# packet to its sender as delivered (unix_dgram_sendmsg() and
+	# netlink_unicast() answer its length), so they must arrive.
+	[[ $(r rcv_udp) == EAGAIN ]] || fail "UDP datagram under a module refusing it: $(r rcv_udp), not EAGAIN"
+	[[ $(r rcv_unix) == 0 && $(r rcv_netlink) == 0 ]] ||
+		fail "AF_UNIX datagram: $(r rcv_unix), netlink answer: $(r rcv_netlink); both must arrive"
 	[[ $(r lsm_while_registered) == "$(jq -r '.guest.lsm' <<<"$rec")" ]] ||
 		fail "/sys/kernel/security/lsm changed with a registration: $(r lsm_while_registered)"
 	[[ $(r lsm_read_in_pieces) == lsm_api_test ]] ||

@@ -76,6 +76,29 @@ chown 4243 /tmp/kit-echild-file
 cat /tmp/kit-echild-file >/dev/null 2>/tmp/echild-open.err
 rec echild_open_exit $?
 rec echild_open_error "$(cat /tmp/echild-open.err)"
+# A set-user-ID file of 4244, whose every change of attributes the module
+# refuses, in a tmpfs (shmem_fallocate() drops the answer of the removal
+# of privileges): 4244's chmod is refused, but its fallocate() and write()
+# must still clear the bit, as for any writer without CAP_FSETID.
+mkdir /tmp/kit-privs
+mount -t tmpfs kit-privs /tmp/kit-privs
+: >/tmp/kit-privs/file
+chown 4244:4244 /tmp/kit-privs/file
+chmod 4755 /tmp/kit-privs/file
+rec privs_chmod "$(/kit/as-user 4244 chmod /tmp/kit-privs/file 2>&1)"
+rec privs_mode_after_chmod "$(stat -c %a /tmp/kit-privs/file)"
+rec privs_fallocate "$(/kit/as-user 4244 fallocate /tmp/kit-privs/file 2>&1)"
+rec privs_mode_after_fallocate "$(stat -c %a /tmp/kit-privs/file)"
+chmod 4755 /tmp/kit-privs/file
+rec privs_write "$(/kit/as-user 4244 write /tmp/kit-privs/file 2>&1)"
+rec privs_mode_after_write "$(stat -c %a /tmp/kit-privs/file)"
+# Sockets of 4245, every packet for which the module refuses: a UDP
+# datagram is dropped; an AF_UNIX datagram and netlink's answer, whose
+# senders are told they were delivered, are not the module's to drop.
+ip link set lo up
+for op in udp unix netlink; do
+	rec "rcv_$op" "$(/kit/as-user 4245 "$op" - 2>&1)"
+done
 rec lsm_while_registered "$(cat /sys/kernel/security/lsm)"
 # Read in pieces, the list is one list: 5 bytes, then lsm_api_test is
 # unloaded (below), then the rest.

@@ -31,6 +31,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/cache.h>
+#include <linux/cred.h>
 #include <linux/delay.h>
 #include <linux/dcache.h>
 #include <linux/errno.h>
@@ -43,6 +44,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <net/sock.h>
 
 static uint delay_ms;
 module_param(delay_ms, uint, 0644);
@@ -127,6 +129,26 @@ static int lsm_api_test_follow_link(struct dentry *dentry, struct inode *inode,
 	return lsm_api_test_answer(inode, rcu, &follow_link_retries);
 }
 
+/*
+ * Every change of an inode's attributes that KEEP_PRIVS_UID asks for is
+ * refused; the kernel's own removal of set-user-ID bits from a file it
+ * writes must still happen.
+ */
+#define KEEP_PRIVS_UID	4244
+
+static int lsm_api_test_setattr(struct dentry *dentry, struct iattr *attr)
+{
+	return __kuid_val(current_fsuid()) == KEEP_PRIVS_UID ? -EPERM : 0;
+}
+
+/* Every packet for a socket of DROP_UID is refused. */
+#define DROP_UID	4245
+
+static int lsm_api_test_rcv_skb(struct sock *sk, struct sk_buff *skb)
+{
+	return __kuid_val(sk->sk_uid) == DROP_UID ? -EPERM : 0;
+}
+
 static int __init lsm_api_test_init_mkdir(struct inode *dir,
 					  struct dentry *dentry, umode_t mode)
 {
@@ -143,6 +165,8 @@ static struct lsm_loadable_hook good_hooks[] = {
 	LSM_LOADABLE_HOOK_INIT(inode_mkdir, lsm_api_test_mkdir),
 	LSM_LOADABLE_HOOK_INIT(inode_permission, lsm_api_test_permission),
 	LSM_LOADABLE_HOOK_INIT(inode_follow_link, lsm_api_test_follow_link),
+	LSM_LOADABLE_HOOK_INIT(inode_setattr, lsm_api_test_setattr),
+	LSM_LOADABLE_HOOK_INIT(socket_sock_rcv_skb, lsm_api_test_rcv_skb),
 };
 
 static struct lsm_loadable_hook other_hooks[] = {
