@@ -23,7 +23,7 @@ symbol_distance() {
 
 t_api_and_lifetime() {
 	local out=$build/tests/api rec site order retries
-	scripts/build-modules "$(kdir patched)" "$out/modules" tests/modules/lsm_api_test
+	scripts/build-modules "$(kdir patched)" "$out/modules" tests/modules/lsm_api_test tests/modules/kit_node
 	gcc -std=c11 -Wall -Wextra -Werror -O2 -static -o "$out/as-user" tests/guest/as-user.c
 	# Where security_inode_mkdir() jumps to its loadable hooks, for the
 	# module to read the static key's state there.
@@ -36,7 +36,7 @@ t_api_and_lifetime() {
 	# --tcg-single: keys flip here while the other CPU runs (harness/run-guest).
 	rec=$(guest patched "$out" tests/guest/api-lifetime.sh --tcg-single \
 		"$out/modules/lsm_api_test/lsm_api_test.ko" "$out/key_site" "$out/heads_offset" \
-		"$out/as-user")
+		"$out/as-user" "$out/modules/kit_node/kit_node.ko")
 	jq '.lsm_api_test | del(.ktap, .messages)' <<<"$rec"
 	expect_two_cpus "$rec"
 	r() { jq -r --arg k "$1" '.lsm_api_test[$k] // "missing"' <<<"$rec"; }
@@ -96,6 +96,13 @@ t_api_and_lifetime() {
 	[[ $(r rcv_udp) == EAGAIN ]] || fail "UDP datagram under a module refusing it: $(r rcv_udp), not EAGAIN"
 	[[ $(r rcv_unix) == 0 && $(r rcv_netlink) == 0 ]] ||
 		fail "AF_UNIX datagram: $(r rcv_unix), netlink answer: $(r rcv_netlink); both must arrive"
+	# When a device goes, devtmpfs removes its node and takes the owner
+	# and mode from the node's hard links first (handle_remove(),
+	# drivers/base/devtmpfs.c), even for inodes the module refuses to
+	# anyone.
+	[[ $(r node_made) == "0 600" ]] || fail "/dev/kit_node as made: '$(r node_made)', not root's, mode 600"
+	[[ $(r node_left) == false && $(r node_link_after) == "0 0" ]] ||
+		fail "after the device went: node left $(r node_left), its hard link '$(r node_link_after)', not root's, mode 0"
 	[[ $(r lsm_while_registered) == "$(jq -r '.guest.lsm' <<<"$rec")" ]] ||
 		fail "/sys/kernel/security/lsm changed with a registration: $(r lsm_while_registered)"
 	[[ $(r lsm_read_in_pieces) == lsm_api_test ]] ||

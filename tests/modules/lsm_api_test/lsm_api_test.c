@@ -132,13 +132,35 @@ static int lsm_api_test_follow_link(struct dentry *dentry, struct inode *inode,
 /*
  * Every change of an inode's attributes that KEEP_PRIVS_UID asks for is
  * refused; the kernel's own removal of set-user-ID bits from a file it
- * writes must still happen.
+ * writes must still happen.  Inodes of PROTECTED_UID may not be changed,
+ * examined or unlinked by anyone; devtmpfs must still remove such a
+ * device node, and take its owner and mode from its hard links, when the
+ * device goes.
  */
 #define KEEP_PRIVS_UID	4244
+#define PROTECTED_UID	4246
+
+static bool lsm_api_test_protected(const struct inode *inode)
+{
+	return inode && __kuid_val(inode->i_uid) == PROTECTED_UID;
+}
 
 static int lsm_api_test_setattr(struct dentry *dentry, struct iattr *attr)
 {
-	return __kuid_val(current_fsuid()) == KEEP_PRIVS_UID ? -EPERM : 0;
+	if (__kuid_val(current_fsuid()) == KEEP_PRIVS_UID ||
+	    lsm_api_test_protected(d_inode(dentry)))
+		return -EPERM;
+	return 0;
+}
+
+static int lsm_api_test_getattr(const struct path *path)
+{
+	return lsm_api_test_protected(d_inode(path->dentry)) ? -EPERM : 0;
+}
+
+static int lsm_api_test_unlink(struct inode *dir, struct dentry *dentry)
+{
+	return lsm_api_test_protected(d_inode(dentry)) ? -EPERM : 0;
 }
 
 /* Every packet for a socket of DROP_UID is refused. */
@@ -166,6 +188,8 @@ static struct lsm_loadable_hook good_hooks[] = {
 	LSM_LOADABLE_HOOK_INIT(inode_permission, lsm_api_test_permission),
 	LSM_LOADABLE_HOOK_INIT(inode_follow_link, lsm_api_test_follow_link),
 	LSM_LOADABLE_HOOK_INIT(inode_setattr, lsm_api_test_setattr),
+	LSM_LOADABLE_HOOK_INIT(inode_getattr, lsm_api_test_getattr),
+	LSM_LOADABLE_HOOK_INIT(inode_unlink, lsm_api_test_unlink),
 	LSM_LOADABLE_HOOK_INIT(socket_sock_rcv_skb, lsm_api_test_rcv_skb),
 };
 

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Copyright (C) 2026 The LSM export kit authors
+ *
+ * kit_node: a misc device, /dev/kit_node, for as long as the module is
+ * loaded.  devtmpfsd makes the node when the module loads and removes it
+ * when it unloads, as it does for any device.
+ */
+
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/module.h>
+
+static const struct file_operations kit_node_fops = {
+	.owner = THIS_MODULE,
+};
+
+static struct miscdevice kit_node_device = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "kit_node",
+	.fops = &kit_node_fops,
+};
+
+module_misc_device(kit_node_device);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("A device whose node devtmpfs makes and removes");
