@@ -98,11 +98,11 @@ t_api_and_lifetime() {
 		fail "AF_UNIX datagram: $(r rcv_unix), netlink answer: $(r rcv_netlink); both must arrive"
 	# When a device goes, devtmpfs removes its node and takes the owner
 	# and mode from the node's hard links first (handle_remove(),
-	# drivers/base/devtmpfs.c), even for inodes the module refuses to
-	# anyone.
-	[[ $(r node_made) == "0 600" ]] || fail "/dev/kit_node as made: '$(r node_made)', not root's, mode 600"
-	[[ $(r node_left) == false && $(r node_link_after) == "0 0" ]] ||
-		fail "after the device went: node left $(r node_left), its hard link '$(r node_link_after)', not root's, mode 0"
+	# drivers/base/devtmpfs.c), and then its empty directory, even for
+	# inodes the module refuses to anyone.
+	[[ $(r node_made) == "0 600" ]] || fail "/dev/kit/node as made: '$(r node_made)', not root's, mode 600"
+	[[ $(r node_dir_left) == false && $(r node_link_after) == "0 0" ]] ||
+		fail "after the device went: its directory left $(r node_dir_left), its hard link '$(r node_link_after)', not root's, mode 0"
 	[[ $(r lsm_while_registered) == "$(jq -r '.guest.lsm' <<<"$rec")" ]] ||
 		fail "/sys/kernel/security/lsm changed with a registration: $(r lsm_while_registered)"
 	[[ $(r lsm_read_in_pieces) == lsm_api_test ]] ||

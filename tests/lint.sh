@@ -125,7 +125,7 @@ t_series_docs_build() {
 	mkdir -p "$tree"
 	at_exit rm -rf "$tree"
 	tar -xf /usr/src/linux-source-6.1.tar.xz -C "$tree" \
-		linux-source-6.1/{Documentation,scripts,include,security,MAINTAINERS,drivers/char/tpm}
+		linux-source-6.1/{Documentation,scripts,include,security,MAINTAINERS,drivers/char/tpm,drivers/base/devtmpfs.c}
 	src=$tree/linux-source-6.1
 	# Warnings without the tree's path and line numbers, which the series moves.
 	docs() {

@@ -99,23 +99,27 @@ ip link set lo up
 for op in udp unix netlink; do
 	rec "rcv_$op" "$(/kit/as-user 4245 "$op" - 2>&1)"
 done
-# A device node, given to 4246 and hard-linked: the module refuses every
-# change, stat and unlink of 4246's inodes, but when the device goes,
-# devtmpfs must still remove the node and reset the link to root, mode 0.
+# A device node, given to 4246 with its directory and hard-linked: the
+# module refuses every change, stat and unlink of 4246's inodes, and
+# searches of its directories, but when the device goes, devtmpfs must
+# still remove the node and its directory, and reset the link to root,
+# mode 0.
 insmod /kit/kit_node.ko
-rec node_made "$(stat -c '%u %a' /dev/kit_node 2>&1)"
-ln /dev/kit_node /dev/kit_node_link
-chmod 600 /dev/kit_node
-chown 4246 /dev/kit_node
+rec node_made "$(stat -c '%u %a' /dev/kit/node 2>&1)"
+ln /dev/kit/node /dev/kit_node_link
+chmod 600 /dev/kit/node
+chown 4246 /dev/kit/node /dev/kit
 rmmod kit_node
-# Found by a glob, which reads the directory only: ls and test stat()
-# what they find, which the module refuses for 4246's node.
-set -- /dev/kit_nod[e]
-if [ "$1" = /dev/kit_node ]; then
-	rec node_left true
-else
-	rec node_left false
-fi
+# found GLOB NAME: whether the glob GLOB finds NAME.  A glob reads the
+# directory only: ls and test stat() what they find, which the module
+# refuses for 4246's inodes.
+found() {
+	# shellcheck disable=SC2086 # expanded to be globbed
+	set -- $1 "$2"
+	if [ "$1" = "$2" ]; then echo true; else echo false; fi
+}
+# The directory, which no one may search: gone, the node is gone too.
+rec node_dir_left "$(found '/dev/ki[t]' /dev/kit)"
 rec node_link_after "$(stat -c '%u %a' /dev/kit_node_link 2>&1)"
 rec lsm_while_registered "$(cat /sys/kernel/security/lsm)"
 # Read in pieces, the list is one list: 5 bytes, then lsm_api_test is

@@ -2,9 +2,9 @@
 /*
  * Copyright (C) 2026 The LSM export kit authors
  *
- * kit_node: a misc device, /dev/kit_node, for as long as the module is
- * loaded.  devtmpfsd makes the node when the module loads and removes it
- * when it unloads, as it does for any device.
+ * kit_node: a misc device, /dev/kit/node, for as long as the module is
+ * loaded.  devtmpfsd makes the node, and its directory, when the module
+ * loads and removes them when it unloads, as it does for any device.
  */
 
 #include <linux/fs.h>
@@ -18,6 +18,7 @@ static const struct file_operations kit_node_fops = {
 static struct miscdevice kit_node_device = {
 	.minor = MISC_DYNAMIC_MINOR,
 	.name = "kit_node",
+	.nodename = "kit/node",
 	.fops = &kit_node_fops,
 };
 

@@ -101,6 +101,8 @@ static int lsm_api_test_mkdir(struct inode *dir, struct dentry *dentry,
  */
 #define RETRY_UID	4242
 #define ECHILD_UID	4243
+/* Its inodes are protected: lsm_api_test_protected(), below. */
+#define PROTECTED_UID	4246
 
 static atomic_t permission_retries = ATOMIC_INIT(0);
 static atomic_t follow_link_retries = ATOMIC_INIT(0);
@@ -119,6 +121,9 @@ static int lsm_api_test_answer(const struct inode *inode, bool rcu_walk,
 
 static int lsm_api_test_permission(struct inode *inode, int mask)
 {
+	if (S_ISDIR(inode->i_mode) && (mask & MAY_EXEC) &&
+	    __kuid_val(inode->i_uid) == PROTECTED_UID)
+		return -EACCES;
 	return lsm_api_test_answer(inode, mask & MAY_NOT_BLOCK,
 				   &permission_retries);
 }
@@ -133,12 +138,11 @@ static int lsm_api_test_follow_link(struct dentry *dentry, struct inode *inode,
  * Every change of an inode's attributes that KEEP_PRIVS_UID asks for is
  * refused; the kernel's own removal of set-user-ID bits from a file it
  * writes must still happen.  Inodes of PROTECTED_UID may not be changed,
- * examined or unlinked by anyone; devtmpfs must still remove such a
- * device node, and take its owner and mode from its hard links, when the
- * device goes.
+ * examined or unlinked by anyone, nor its directories searched; devtmpfs
+ * must still remove such a device node, and take its owner and mode from
+ * its hard links, when the device goes.
  */
 #define KEEP_PRIVS_UID	4244
-#define PROTECTED_UID	4246
 
 static bool lsm_api_test_protected(const struct inode *inode)
 {
