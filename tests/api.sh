@@ -4,7 +4,7 @@
 # Sourced by tests/run, after tests/lib.sh (top, build, logs, results...).
 # shellcheck disable=SC2154
 #
-# api: patch 0001's register_security() and unregister_security() in the
+# api: patch 0002's register_security() and unregister_security() in the
 # patched guest (two CPUs, AppArmor active): errors, placement rules,
 # static keys, the reserved hooks, lifetime and races.
 
@@ -25,6 +25,7 @@ t_api_and_lifetime() {
 	local out=$build/tests/api rec site order retries
 	scripts/build-modules "$(kdir patched)" "$out/modules" tests/modules/lsm_api_test tests/modules/kit_node
 	gcc -std=c11 -Wall -Wextra -Werror -O2 -static -o "$out/as-user" tests/guest/as-user.c
+	gcc -std=c11 -Wall -Wextra -Werror -O2 -static -o "$out/in-mntns" tests/guest/in-mntns.c
 	# Where security_inode_mkdir() jumps to its loadable hooks, for the
 	# module to read the static key's state there.
 	site=$(tests/jump-site "$(kdir patched)/vmlinux" security_inode_mkdir lsm_loadable_keys) ||
@@ -36,7 +37,7 @@ t_api_and_lifetime() {
 	# --tcg-single: keys flip here while the other CPU runs (harness/run-guest).
 	rec=$(guest patched "$out" tests/guest/api-lifetime.sh --tcg-single \
 		"$out/modules/lsm_api_test/lsm_api_test.ko" "$out/key_site" "$out/heads_offset" \
-		"$out/as-user" "$out/modules/kit_node/kit_node.ko")
+		"$out/as-user" "$out/modules/kit_node/kit_node.ko" "$out/in-mntns")
 	jq '.lsm_api_test | del(.ktap, .messages)' <<<"$rec"
 	expect_two_cpus "$rec"
 	r() { jq -r --arg k "$1" '.lsm_api_test[$k] // "missing"' <<<"$rec"; }
@@ -103,6 +104,12 @@ t_api_and_lifetime() {
 	[[ $(r node_made) == "0 600" ]] || fail "/dev/kit/node as made: '$(r node_made)', not root's, mode 600"
 	[[ $(r node_dir_left) == false && $(r node_link_after) == "0 0" ]] ||
 		fail "after the device went: its directory left $(r node_dir_left), its hard link '$(r node_link_after)', not root's, mode 0"
+	# Its exemption holds on devtmpfs only: mounted over in its namespace,
+	# the directory is another file system's, and the module's to refuse.
+	[[ $(r other_fs_mount) == 0 && $(r other_fs_umount) == 0 ]] ||
+		fail "a tmpfs in kdevtmpfs's namespace: mount '$(r other_fs_mount)', umount '$(r other_fs_umount)'"
+	[[ $(r other_fs_node) == "" ]] ||
+		fail "kdevtmpfs made its node in a directory of a tmpfs whose search the module refuses: '$(r other_fs_node)'"
 	[[ $(r lsm_while_registered) == "$(jq -r '.guest.lsm' <<<"$rec")" ]] ||
 		fail "/sys/kernel/security/lsm changed with a registration: $(r lsm_while_registered)"
 	[[ $(r lsm_read_in_pieces) == lsm_api_test ]] ||
@@ -127,7 +134,7 @@ t_api_and_lifetime() {
 }
 
 # The kit's table of every hook (kernel-patch/hooks-6.1.tsv, derived from
-# 0001's rule): one row per hook of the kernel's lsm_hook_defs.h.
+# 0002's rule): one row per hook of the kernel's lsm_hook_defs.h.
 hook_table=kernel-patch/hooks-6.1.tsv
 
 # Every hook of lsm_hook_defs.h as the booted kernel answers it, against
@@ -324,12 +331,13 @@ check_third_party_refused() {
 	msg "lsm_proxy: register_security() of its own array with the owner's hook function: -$(errno_of EINVAL)"
 	msg "lsm_proxy: unregister_security() of the offered hooks: -$(errno_of EPERM)"
 	msg "lsm_proxy_owner: unregister_security(): 0"
-	# An audit record of each change, the type from the UAPI header; the
-	# refused attempts change nothing and have none.  The module name is
-	# quoted, as audit writes a string it does not trust (with no character
-	# that would need hex).
+	# An audit record of each change, of the type of a policy load
+	# (SELinux's, security/selinux/selinuxfs.c), its number from the UAPI
+	# header; the refused attempts change nothing and have none.  The
+	# module name is quoted, as audit writes a string it does not trust
+	# (with no character that would need hex).
 	audit=$(jq -r '.lsm_proxy.messages[] | select(startswith("audit: "))' <<<"$rec")
-	type=$(awk '$1 == "#define" && $2 == "AUDIT_MAC_CONFIG_CHANGE" { print $3 }' /usr/include/linux/audit.h)
+	type=$(awk '$1 == "#define" && $2 == "AUDIT_MAC_POLICY_LOAD" { print $3 }' /usr/include/linux/audit.h)
 	[[ $(sed -E 's/^audit: type=([0-9]+) audit\([0-9.:]+\): (op=[a-z]+ lsm=[a-z_]+ module="[a-z_]+" hooks=1) auid=[0-9]+ ses=[0-9]+ res=1$/\1 \2/' <<<"$audit" |
 		paste -sd,) == "$type op=register lsm=lsm_proxy_owner module=\"lsm_proxy_owner\" hooks=1,$type op=unregister lsm=lsm_proxy_owner module=\"lsm_proxy_owner\" hooks=1,$type op=register lsm=lsm_proxy_owner module=\"lsm_proxy_owner\" hooks=1,$type op=unload lsm=lsm_proxy_owner module=\"lsm_proxy_owner\" hooks=1" ]] ||
 		fail "audit records: $audit"

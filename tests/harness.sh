@@ -313,7 +313,7 @@ t_concurrent_makes() {
 	((rc1 == 0 && rc2 == 0)) || fail "concurrent makes: exit $rc1 and $rc2"
 	expect_grep "$logs/make-2.log" "[make table] waiting for another make in this tree"
 	! grep -q "waiting for another make" "$logs/make-1.log" || fail "the first make waited"
-	# 0002's rule: register_security open in the baseline, GPL-only patched;
+	# 0003's rule: register_security open in the baseline, GPL-only patched;
 	# capable open in both.
 	expect_json "$copy/build/demo/table.json" '[.symbols[] | select(.symbol == "register_security") |
 		.kernels.baseline.export, .kernels.patched.export] == ["EXPORT_SYMBOL", "EXPORT_SYMBOL_GPL"]'

@@ -86,7 +86,7 @@ changed_inputs() {
 }
 
 # The patched kernel is the baseline tree plus an incremental rebuild for
-# the one file 0002 changes: kbuild compiled the C objects whose recorded
+# the one file 0003 changes: kbuild compiled the C objects whose recorded
 # dependencies changed (the file itself, the version string, what the link
 # generates), and nothing else.
 t_patched_is_incremental() {
@@ -250,6 +250,8 @@ t_series_git_round_trip() {
 		fail "write-back took a commit that series does not list"
 	fi
 	cat "$logs/series-git.err"
-	expect_grep "$logs/series-git.err" "0003-extra-not-in-series.patch"
+	# format-patch numbers it after the series' patches.
+	expect_grep "$logs/series-git.err" \
+		"$(printf '%04d' $(($(kit_series_patches patched | wc -l) + 1)))-extra-not-in-series.patch"
 	diff -r "$tmp/before" "$tmp/copy/kernel-patch" || fail "a refused write-back changed the series"
 }

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 #
-# Guest side of the API and lifetime test of patch 0001.  Loads
+# Guest side of the API and lifetime test of patch 0002.  Loads
 # lsm_api_test (which checks register_security()'s error returns, the
 # static key at /kit/key_site and the built-in list at /kit/heads_offset as
 # it loads, in KTAP), unloads it while its hook sleeps, then loads it again
@@ -121,6 +121,17 @@ found() {
 # The directory, which no one may search: gone, the node is gone too.
 rec node_dir_left "$(found '/dev/ki[t]' /dev/kit)"
 rec node_link_after "$(stat -c '%u %a' /dev/kit_node_link 2>&1)"
+# kdevtmpfs is exempt on devtmpfs only: with a tmpfs of 4246's on kit in
+# its mount namespace, it may not search kit to make the node there.
+mkdir /dev/kit
+kdevtmpfs_comm=$(grep -lx kdevtmpfs /proc/[0-9]*/comm)
+kdevtmpfs_ns=${kdevtmpfs_comm%/comm}/ns/mnt
+rec other_fs_mount "$(/kit/in-mntns "$kdevtmpfs_ns" mount-tmpfs /kit uid=4246,mode=755 2>&1)"
+insmod /kit/kit_node.ko
+rec other_fs_node "$(/kit/in-mntns "$kdevtmpfs_ns" list /kit 2>&1)"
+rmmod kit_node
+rec other_fs_umount "$(/kit/in-mntns "$kdevtmpfs_ns" umount /kit 2>&1)"
+rmdir /dev/kit
 rec lsm_while_registered "$(cat /sys/kernel/security/lsm)"
 # Read in pieces, the list is one list: 5 bytes, then lsm_api_test is
 # unloaded (below), then the rest.

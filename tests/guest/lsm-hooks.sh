@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 #
-# Guest side of the reserved-hook test of patch 0001.  Loads
+# Guest side of the reserved-hook test of patch 0002.  Loads
 # lsm_hooks_test, which tries every hook alone (its KTAP, one case per
 # hook) and then stays registered with every hook it was allowed, all
 # returning "allowed"; then sets a security.* xattr with and without

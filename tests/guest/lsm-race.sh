@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 #
-# Guest side of the registration races of patch 0001: with lsm_race's
+# Guest side of the registration races of patch 0002: with lsm_race's
 # threads registering their own hooks on every CPU and trying to register
 # lsm_race_owner's, load and unload lsm_race_owner (whose threads register
 # and unregister its own hooks as it loads and unloads) /kit/cycles times,

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 #
-# Guest side of the owner rule of patch 0001: only the module that holds a
+# Guest side of the owner rule of patch 0002: only the module that holds a
 # hook array may register or unregister it.  lsm_proxy_owner registers its
 # array and offers it to lsm_proxy, which tries to register it as its own;
 # then lsm_proxy tries to unregister it; then the owner unloads; then it

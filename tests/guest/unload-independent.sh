@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 #
-# Guest side of "one module never waits for another" (patch 0001): while
+# Guest side of "one module never waits for another" (patch 0002): while
 # lsm_block's hook is blocked in mkdir, lsm_bystander is unloaded, once
 # unregistering and once leaving its hooks for the kernel to remove; then
 # lsm_block itself is unloaded while its hook is blocked, the same two ways,

@@ -3,7 +3,7 @@
  * Copyright (C) 2026 The LSM export kit authors
  *
  * kit_node: a misc device, /dev/kit/node, for as long as the module is
- * loaded.  devtmpfsd makes the node, and its directory, when the module
+ * loaded.  kdevtmpfs makes the node, and its directory, when the module
  * loads and removes them when it unloads, as it does for any device.
  */
 

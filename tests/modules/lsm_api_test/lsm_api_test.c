@@ -3,7 +3,7 @@
  * Copyright (C) 2026 The LSM export kit authors
  *
  * lsm_api_test: checks the argument handling and lifetime rules of
- * register_security() and unregister_security() from patch 0001.
+ * register_security() and unregister_security() from patch 0002.
  *
  * At load it runs each case below and prints the results as KTAP; it
  * refuses to load if any case fails.  It then stays registered with one

@@ -9,7 +9,7 @@
  * the kernel's answer: "accepted", or "refused" (-EINVAL; any other answer
  * is a failed case).  It holds no list of its own: the test compares the
  * answers with the kit's table of every hook (kernel-patch/hooks-6.1.tsv),
- * which was derived from the rule of patch 0001, not from its allow-list.
+ * which was derived from the rule of patch 0002, not from its allow-list.
  *
  * It then registers every hook it was allowed, as "lsm_hooks_test", and
  * stays loaded: a module that allows everything it can, so that a test can

@@ -5,7 +5,7 @@
  * static_key_flip: one thread flips a static key on and off while another
  * runs the branch it guards, for "seconds", then reports the counts.  No
  * LSM involved: it tells whether the emulator runs code another CPU has
- * patched correctly, which every static key (patch 0001's too) relies on.
+ * patched correctly, which every static key (patch 0002's too) relies on.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
