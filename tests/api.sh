@@ -285,7 +285,9 @@ t_api_register_race() {
 	# -ENODEV ("going") only while a module's own exit stops its threads.
 	[[ $outcomes =~ ^registered\ [1-9][0-9]*\ going\ [0-9]+\ refused\ [1-9][0-9]*\ invalid\ [0-9]+\ taken\ 0\ other\ 0$ ]] ||
 		fail "lsm_race: its own registrations did not happen, or another module's array was taken: '$outcomes'"
-	[[ $owner =~ ^unloads\ 200\ registered\ [1-9][0-9]*\ going\ [0-9]+\ left\ ([0-9]+)\ other\ 0$ ]] ||
+	# "slept": hook calls held open as the owner unloaded; none means the
+	# race's window was never widened.
+	[[ $owner =~ ^unloads\ 200\ registered\ [1-9][0-9]*\ going\ [0-9]+\ left\ ([0-9]+)\ other\ 0\ slept\ [1-9][0-9]*$ ]] ||
 		fail "lsm_race_owner: '$owner'"
 	[[ $(jq -r '.lsm_race.owner_removed' <<<"$rec") == "${BASH_REMATCH[1]}" ]] ||
 		fail "the kernel did not remove each registration the owner left at its unload"

@@ -5,10 +5,11 @@
 # Guest side of the registration races of patch 0002: with lsm_race's
 # threads registering their own hooks on every CPU and trying to register
 # lsm_race_owner's, load and unload lsm_race_owner (whose threads register
-# and unregister its own hooks as it loads and unloads) /kit/cycles times,
-# then unload lsm_race, which prints how each attempt ended.  It judges what
-# it can itself, as KTAP (the "ktap" of lsm_race); the host checks the CPUs
-# and the outcomes.
+# and unregister its own hooks as it loads and unloads, and whose hook
+# sleeps in a mkdir made as it unloads) /kit/cycles times, then unload
+# lsm_race, which prints how each attempt ended.  It judges what it can
+# itself, as KTAP (the "ktap" of lsm_race); the host checks the CPUs and
+# the outcomes.
 # shellcheck source=../../harness/guest/guard.sh
 . /kit/guard.sh
 # shellcheck source=../../harness/guest/records.sh
@@ -36,9 +37,15 @@ ktap $? "lsm_race loads"
 i=0
 failures=0
 while [ "$i" -lt "$cycles" ]; do
-	insmod /kit/lsm_race_owner.ko || failures=$((failures + 1))
-	mkdir "/tmp/race-$i" || failures=$((failures + 1))
+	# The owner's hook sleeps 50 ms in this mkdir, if one of its arrays
+	# is registered as the mkdir starts, and the owner unloads meanwhile:
+	# a hook in flight, a registration in progress and the unload, at
+	# once (the window is otherwise a few instructions wide).
+	insmod /kit/lsm_race_owner.ko hook_delay_ms=50 || failures=$((failures + 1))
+	mkdir "/tmp/race-$i" &
+	sleep 0.02
 	rmmod lsm_race_owner || failures=$((failures + 1))
+	wait $! || failures=$((failures + 1))
 	# Every registration is logged: keep what the owner's unload said
 	# before the log's ring wraps.
 	dmesg -c | sed 's/^\[ *[0-9.]*\] //' |
@@ -72,6 +79,6 @@ ktap $? "mkdir after the race"
 record R "$m" outcomes "$(dmesg | sed -n 's/^\[ *[0-9.]*\] //; s/^lsm_race: registered/registered/p' | tail -n 1)"
 # Each unload of lsm_race_owner printed its own outcomes: their sums.
 record R "$m" owner_outcomes "$(sed -n 's/^lsm_race_owner: registered/registered/p' /tmp/owner.log |
-	awk '{ n++; r += $2; g += $4; l += $6; o += $8 }
-		END { printf "unloads %d registered %d going %d left %d other %d", n, r, g, l, o }')"
+	awk '{ n++; r += $2; g += $4; l += $6; o += $8; s += $10 }
+		END { printf "unloads %d registered %d going %d left %d other %d slept %d", n, r, g, l, o, s }')"
 record R "$m" owner_removed "$(grep -c 'module lsm_race_owner did not unregister, removing its hooks' /tmp/owner.log)"

@@ -6,31 +6,43 @@
  * per CPU while hooks run and while it unloads, and offers one array to
  * lsm_race, which may not register it.  A thread stopped between its
  * register and unregister leaves its array registered: the kernel removes
- * it as the module goes.  At unload it prints how often each outcome
- * happened.
+ * it as the module goes.  Its hook sleeps "hook_delay_ms" in a mkdir of
+ * "race-*", to hold a hook call open while the module unloads.  At unload
+ * it prints how often each outcome happened.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/atomic.h>
 #include <linux/cpumask.h>
+#include <linux/delay.h>
 #include <linux/err.h>
 #include <linux/fs.h>
 #include <linux/kthread.h>
 #include <linux/lsm_hooks.h>
 #include <linux/module.h>
+#include <linux/moduleparam.h>
 #include <linux/sched.h>
+#include <linux/string.h>
 
 #include "lsm_race.h"
 
 #define OWNER_THREADS	4
 
 static struct task_struct *threads[OWNER_THREADS];
-static atomic_t registered, going, left, other;
+static atomic_t registered, going, left, other, slept;
+
+static uint hook_delay_ms;
+module_param(hook_delay_ms, uint, 0444);
+MODULE_PARM_DESC(hook_delay_ms, "How long the hook sleeps in a mkdir of race-*");
 
 static int lsm_race_owner_mkdir(struct inode *dir, struct dentry *dentry,
 				umode_t mode)
 {
+	if (hook_delay_ms && !strncmp(dentry->d_name.name, "race-", 5)) {
+		atomic_inc(&slept);
+		msleep(hook_delay_ms);
+	}
 	return 0;
 }
 
@@ -96,9 +108,9 @@ static void __exit lsm_race_owner_exit(void)
 	for (i = 0; i < OWNER_THREADS; i++)
 		if (threads[i])
 			kthread_stop(threads[i]);
-	pr_info("registered %d going %d left %d other %d\n",
+	pr_info("registered %d going %d left %d other %d slept %d\n",
 		atomic_read(&registered), atomic_read(&going),
-		atomic_read(&left), atomic_read(&other));
+		atomic_read(&left), atomic_read(&other), atomic_read(&slept));
 }
 
 module_init(lsm_race_owner_init);
