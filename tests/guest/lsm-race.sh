@@ -6,7 +6,7 @@
 # threads registering their own hooks on every CPU and trying to register
 # lsm_race_owner's, load and unload lsm_race_owner (whose threads register
 # and unregister its own hooks as it loads and unloads, and whose hook
-# sleeps in a mkdir made as it unloads) /kit/cycles times, then unload
+# sleeps in the mkdirs made as it unloads) /kit/cycles times, then unload
 # lsm_race, which prints how each attempt ended.  It judges what it can
 # itself, as KTAP (the "ktap" of lsm_race); the host checks the CPUs and
 # the outcomes.
@@ -37,15 +37,22 @@ ktap $? "lsm_race loads"
 i=0
 failures=0
 while [ "$i" -lt "$cycles" ]; do
-	# The owner's hook sleeps 50 ms in this mkdir, if one of its arrays
-	# is registered as the mkdir starts, and the owner unloads meanwhile:
-	# a hook in flight, a registration in progress and the unload, at
-	# once (the window is otherwise a few instructions wide).
+	# The owner's hook sleeps 50 ms in each of these mkdirs that finds
+	# one of its arrays registered as it starts, and the owner unloads
+	# meanwhile: a hook in flight, a removal in progress and the unload,
+	# at once (the window is otherwise a few instructions wide).  Eight
+	# mkdirs, as an array may be registered only briefly.
 	insmod /kit/lsm_race_owner.ko hook_delay_ms=50 || failures=$((failures + 1))
-	mkdir "/tmp/race-$i" &
+	mkdirs=
+	for j in 0 1 2 3 4 5 6 7; do
+		mkdir "/tmp/race-$i-$j" &
+		mkdirs="$mkdirs $!"
+	done
 	sleep 0.02
 	rmmod lsm_race_owner || failures=$((failures + 1))
-	wait $! || failures=$((failures + 1))
+	for pid in $mkdirs; do
+		wait "$pid" || failures=$((failures + 1))
+	done
 	# Every registration is logged: keep what the owner's unload said
 	# before the log's ring wraps.
 	dmesg -c | sed 's/^\[ *[0-9.]*\] //' |
