@@ -23,7 +23,8 @@ symbol_distance() {
 
 t_api_and_lifetime() {
 	local out=$build/tests/api rec site order retries
-	scripts/build-modules "$(kdir patched)" "$out/modules" tests/modules/lsm_api_test tests/modules/kit_node
+	scripts/build-modules "$(kdir patched)" "$out/modules" tests/modules/lsm_api_test tests/modules/kit_node \
+		tests/modules/kit_counter
 	gcc -std=c11 -Wall -Wextra -Werror -O2 -static -o "$out/as-user" tests/guest/as-user.c
 	gcc -std=c11 -Wall -Wextra -Werror -O2 -static -o "$out/in-mntns" tests/guest/in-mntns.c
 	# Where security_inode_mkdir() jumps to its loadable hooks, for the
@@ -37,7 +38,8 @@ t_api_and_lifetime() {
 	# --tcg-single: keys flip here while the other CPU runs (harness/run-guest).
 	rec=$(guest patched "$out" tests/guest/api-lifetime.sh --tcg-single \
 		"$out/modules/lsm_api_test/lsm_api_test.ko" "$out/key_site" "$out/heads_offset" \
-		"$out/as-user" "$out/modules/kit_node/kit_node.ko" "$out/in-mntns")
+		"$out/as-user" "$out/modules/kit_node/kit_node.ko" "$out/in-mntns" \
+		"$out/modules/kit_counter/kit_counter.ko")
 	jq '.lsm_api_test | del(.ktap, .messages)' <<<"$rec"
 	expect_two_cpus "$rec"
 	r() { jq -r --arg k "$1" '.lsm_api_test[$k] // "missing"' <<<"$rec"; }
@@ -110,6 +112,17 @@ t_api_and_lifetime() {
 		fail "a tmpfs in kdevtmpfs's namespace: mount '$(r other_fs_mount)', umount '$(r other_fs_umount)'"
 	[[ $(r other_fs_node) == "" ]] ||
 		fail "kdevtmpfs made its node in a directory of a tmpfs whose search the module refuses: '$(r other_fs_node)'"
+	# perf_event_open(2) of a CPU-wide counter: allowed before, refused by
+	# the module (perf_allow_cpu(), include/linux/perf_event.h).  A kernel
+	# thread's counter for the kernel is made all the same: the hard-lockup
+	# detector drops the error (hardlockup_detector_perf_enable(),
+	# kernel/watchdog_hld.c) and its CPU would be left unwatched.  One made
+	# for the task that loads a module is asked, as the task's.
+	[[ $(r perf_cpu_before) == 0 && $(r perf_cpu) == EACCES ]] ||
+		fail "a CPU-wide perf event: '$(r perf_cpu_before)' before, '$(r perf_cpu)' under a module refusing them, not 0 and EACCES"
+	[[ $(r counter_insmod_exit) == 0 && $(r counter_from_kthread) == 0 &&
+		$(r counter_from_insmod) == -$(errno_of EACCES) ]] ||
+		fail "kit_counter (exit $(r counter_insmod_exit)): a kernel thread's CPU-wide counter answered $(r counter_from_kthread), not 0; the loading task's $(r counter_from_insmod), not -EACCES"
 	[[ $(r lsm_while_registered) == "$(jq -r '.guest.lsm' <<<"$rec")" ]] ||
 		fail "/sys/kernel/security/lsm changed with a registration: $(r lsm_while_registered)"
 	[[ $(r lsm_read_in_pieces) == lsm_api_test ]] ||

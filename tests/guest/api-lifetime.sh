@@ -30,6 +30,7 @@ lsm_listed() {
 guest_records
 dmesg -c >/dev/null
 rec lsm_loadable_before "$(cat /sys/kernel/security/lsm_loadable)"
+rec perf_cpu_before "$(/kit/as-user 0 perf-cpu - 2>&1)"
 insmod /kit/lsm_api_test.ko delay_ms=2000 key_site="$(cat /kit/key_site)" \
 	heads_offset="$(cat /kit/heads_offset)"
 rec insmod_exit $?
@@ -132,6 +133,16 @@ rec other_fs_node "$(/kit/in-mntns "$kdevtmpfs_ns" list /kit 2>&1)"
 rmmod kit_node
 rec other_fs_umount "$(/kit/in-mntns "$kdevtmpfs_ns" umount /kit 2>&1)"
 rmdir /dev/kit
+# The module refuses every CPU-wide perf event, but a kernel thread that
+# makes a counter for the kernel, as the hard-lockup detector does when a
+# CPU comes up, is not asked: the detector drops the error.
+rec perf_cpu "$(/kit/as-user 0 perf-cpu - 2>&1)"
+insmod /kit/kit_counter.ko
+rec counter_insmod_exit $?
+for from in kthread insmod; do
+	rec "counter_from_$from" "$(cat /sys/module/kit_counter/parameters/from_$from)"
+done
+rmmod kit_counter
 rec lsm_while_registered "$(cat /sys/kernel/security/lsm)"
 # Read in pieces, the list is one list: 5 bytes, then lsm_api_test is
 # unloaded (below), then the rest.

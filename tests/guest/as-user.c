@@ -25,9 +25,11 @@
 #include <string.h>
 #include <arpa/inet.h>
 #include <linux/netlink.h>
+#include <linux/perf_event.h>
 #include <linux/rtnetlink.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -86,6 +88,20 @@ static int netlink(void)
 	return send_receive(fd, fd, &ask, sizeof(ask));
 }
 
+/* A CPU-wide counter, which needs CAP_PERFMON (uid 0 keeps it). */
+static int perf_cpu(void)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE,
+		.size = sizeof(attr),
+		.config = PERF_COUNT_SW_CPU_CLOCK,
+		.disabled = 1,
+	};
+	long fd = syscall(SYS_perf_event_open, &attr, -1, 0, -1, 0);
+
+	return fd < 0 ? -1 : close(fd);
+}
+
 static int do_op(const char *op, const char *path)
 {
 	int fd, rc;
@@ -98,6 +114,8 @@ static int do_op(const char *op, const char *path)
 		return unix_pair();
 	if (!strcmp(op, "netlink"))
 		return netlink();
+	if (!strcmp(op, "perf-cpu"))
+		return perf_cpu();
 	fd = open(path, O_WRONLY);
 	if (fd < 0)
 		return -1;
@@ -111,7 +129,7 @@ static int do_op(const char *op, const char *path)
 }
 
 static const char *const ops[] = {
-	"chmod", "fallocate", "write", "udp", "unix", "netlink",
+	"chmod", "fallocate", "write", "udp", "unix", "netlink", "perf-cpu",
 };
 
 static int known_op(const char *op)
@@ -128,7 +146,7 @@ int main(int argc, char **argv)
 	char *end;
 
 	if (argc != 4 || !known_op(argv[2])) {
-		fprintf(stderr, "usage: as-user UID chmod|fallocate|write|udp|unix|netlink PATH\n");
+		fprintf(stderr, "usage: as-user UID chmod|fallocate|write|udp|unix|netlink|perf-cpu PATH\n");
 		return 2;
 	}
 	uid = strtoul(argv[1], &end, 10);

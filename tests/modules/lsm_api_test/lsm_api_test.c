@@ -13,7 +13,8 @@
  * code, for "kit-errno", -ESRCH for "kit-esrch", -ERESTARTSYS for
  * "kit-restart", -EACCES for "kit-eacces" and -ECHILD for "kit-echild".
  * Its inode_permission and inode_follow_link hooks answer -ECHILD for
- * inodes of two owners (below).  With "skip_unregister" set its exit
+ * inodes of two owners (below); its other hooks refuse what is described
+ * above each.  With "skip_unregister" set its exit
  * function leaves the hooks registered, to check that the kernel removes
  * them before the module's memory goes away.  Its exit function also
  * tries to register again, which must fail: the module is going.
@@ -40,6 +41,7 @@
 #include <linux/lsm_hooks.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/perf_event.h>
 #include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -175,6 +177,17 @@ static int lsm_api_test_rcv_skb(struct sock *sk, struct sk_buff *skb)
 	return __kuid_val(sk->sk_uid) == DROP_UID ? -EPERM : 0;
 }
 
+/*
+ * Every CPU-wide perf event is refused; the counters that the kernel
+ * makes for itself from a kernel thread, as the hard-lockup detector
+ * does, must still be made.
+ */
+static int lsm_api_test_perf_event_open(struct perf_event_attr *attr,
+					int type)
+{
+	return type == PERF_SECURITY_CPU ? -EACCES : 0;
+}
+
 static int __init lsm_api_test_init_mkdir(struct inode *dir,
 					  struct dentry *dentry, umode_t mode)
 {
@@ -195,6 +208,7 @@ static struct lsm_loadable_hook good_hooks[] = {
 	LSM_LOADABLE_HOOK_INIT(inode_getattr, lsm_api_test_getattr),
 	LSM_LOADABLE_HOOK_INIT(inode_unlink, lsm_api_test_unlink),
 	LSM_LOADABLE_HOOK_INIT(socket_sock_rcv_skb, lsm_api_test_rcv_skb),
+	LSM_LOADABLE_HOOK_INIT(perf_event_open, lsm_api_test_perf_event_open),
 };
 
 static struct lsm_loadable_hook other_hooks[] = {
