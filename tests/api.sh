@@ -24,7 +24,7 @@ symbol_distance() {
 t_api_and_lifetime() {
 	local out=$build/tests/api rec site order retries
 	scripts/build-modules "$(kdir patched)" "$out/modules" tests/modules/lsm_api_test tests/modules/kit_node \
-		tests/modules/kit_counter
+		tests/modules/kit_counter tests/modules/kit_ksock
 	gcc -std=c11 -Wall -Wextra -Werror -O2 -static -o "$out/as-user" tests/guest/as-user.c
 	gcc -std=c11 -Wall -Wextra -Werror -O2 -static -o "$out/in-mntns" tests/guest/in-mntns.c
 	# Where security_inode_mkdir() jumps to its loadable hooks, for the
@@ -39,7 +39,7 @@ t_api_and_lifetime() {
 	rec=$(guest patched "$out" tests/guest/api-lifetime.sh --tcg-single \
 		"$out/modules/lsm_api_test/lsm_api_test.ko" "$out/key_site" "$out/heads_offset" \
 		"$out/as-user" "$out/modules/kit_node/kit_node.ko" "$out/in-mntns" \
-		"$out/modules/kit_counter/kit_counter.ko")
+		"$out/modules/kit_counter/kit_counter.ko" "$out/modules/kit_ksock/kit_ksock.ko")
 	jq '.lsm_api_test | del(.ktap, .messages)' <<<"$rec"
 	expect_two_cpus "$rec"
 	r() { jq -r --arg k "$1" '.lsm_api_test[$k] // "missing"' <<<"$rec"; }
@@ -123,6 +123,13 @@ t_api_and_lifetime() {
 	[[ $(r counter_insmod_exit) == 0 && $(r counter_from_kthread) == 0 &&
 		$(r counter_from_insmod) == -$(errno_of EACCES) ]] ||
 		fail "kit_counter (exit $(r counter_insmod_exit)): a kernel thread's CPU-wide counter answered $(r counter_from_kthread), not 0; the loading task's $(r counter_from_insmod), not -EACCES"
+	# The kernel's own sockets (sock_create_kern()) are not the module's
+	# to refuse, as SELinux and AppArmor do not check them: ksmbd's
+	# listener would spin on a refused kernel_accept().  The loading
+	# task's are, sent through kernel_sendmsg() too.
+	[[ $(r ksock_insmod_exit) == 0 && $(r ksock_kern_create) == 0 && $(r ksock_kern_send) == 0 &&
+		$(r ksock_task_create) == -$(errno_of EACCES) && $(r ksock_task_send) == -$(errno_of EACCES) ]] ||
+		fail "kit_ksock (exit $(r ksock_insmod_exit)): kernel socket create $(r ksock_kern_create), send $(r ksock_kern_send), not 0; the task's create $(r ksock_task_create), send $(r ksock_task_send), not -EACCES"
 	[[ $(r lsm_while_registered) == "$(jq -r '.guest.lsm' <<<"$rec")" ]] ||
 		fail "/sys/kernel/security/lsm changed with a registration: $(r lsm_while_registered)"
 	[[ $(r lsm_read_in_pieces) == lsm_api_test ]] ||

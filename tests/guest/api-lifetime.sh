@@ -143,6 +143,14 @@ for from in kthread insmod; do
 	rec "counter_from_$from" "$(cat /sys/module/kit_counter/parameters/from_$from)"
 done
 rmmod kit_counter
+# The module refuses IPv6 datagram sockets and datagrams to port 4247,
+# but not the kernel's own.
+insmod /kit/kit_ksock.ko
+rec ksock_insmod_exit $?
+for p in kern_create kern_send task_create task_send; do
+	rec "ksock_$p" "$(cat /sys/module/kit_ksock/parameters/$p)"
+done
+rmmod kit_ksock
 rec lsm_while_registered "$(cat /sys/kernel/security/lsm)"
 # Read in pieces, the list is one list: 5 bytes, then lsm_api_test is
 # unloaded (below), then the rest.

@@ -37,6 +37,7 @@
 #include <linux/dcache.h>
 #include <linux/errno.h>
 #include <linux/fs.h>
+#include <linux/in.h>
 #include <linux/kernel.h>
 #include <linux/lsm_hooks.h>
 #include <linux/module.h>
@@ -188,6 +189,29 @@ static int lsm_api_test_perf_event_open(struct perf_event_attr *attr,
 	return type == PERF_SECURITY_CPU ? -EACCES : 0;
 }
 
+/*
+ * Every IPv6 datagram socket, and every datagram sent to port 4247, is
+ * refused; the kernel's own sockets are not its to refuse.
+ */
+#define REFUSED_PORT	4247
+
+static int lsm_api_test_socket_create(int family, int type, int protocol,
+				      int kern)
+{
+	return family == AF_INET6 && type == SOCK_DGRAM ? -EACCES : 0;
+}
+
+static int lsm_api_test_socket_sendmsg(struct socket *sock,
+				       struct msghdr *msg, int size)
+{
+	const struct sockaddr_in *to = msg->msg_name;
+
+	if (to && msg->msg_namelen >= (int)sizeof(*to) &&
+	    to->sin_family == AF_INET && ntohs(to->sin_port) == REFUSED_PORT)
+		return -EACCES;
+	return 0;
+}
+
 static int __init lsm_api_test_init_mkdir(struct inode *dir,
 					  struct dentry *dentry, umode_t mode)
 {
@@ -209,6 +233,8 @@ static struct lsm_loadable_hook good_hooks[] = {
 	LSM_LOADABLE_HOOK_INIT(inode_unlink, lsm_api_test_unlink),
 	LSM_LOADABLE_HOOK_INIT(socket_sock_rcv_skb, lsm_api_test_rcv_skb),
 	LSM_LOADABLE_HOOK_INIT(perf_event_open, lsm_api_test_perf_event_open),
+	LSM_LOADABLE_HOOK_INIT(socket_create, lsm_api_test_socket_create),
+	LSM_LOADABLE_HOOK_INIT(socket_sendmsg, lsm_api_test_socket_sendmsg),
 };
 
 static struct lsm_loadable_hook other_hooks[] = {
