@@ -130,6 +130,12 @@ t_api_and_lifetime() {
 	[[ $(r ksock_insmod_exit) == 0 && $(r ksock_kern_create) == 0 && $(r ksock_kern_send) == 0 &&
 		$(r ksock_task_create) == -$(errno_of EACCES) && $(r ksock_task_send) == -$(errno_of EACCES) ]] ||
 		fail "kit_ksock (exit $(r ksock_insmod_exit)): kernel socket create $(r ksock_kern_create), send $(r ksock_kern_send), not 0; the task's create $(r ksock_task_create), send $(r ksock_task_send), not -EACCES"
+	# Nor is a kernel thread asked to send or receive, on any socket: nfsd's
+	# threads take a refused peek at the UDP socket rpc.nfsd gave them for
+	# data still waiting (svc_udp_recvfrom(), net/sunrpc/svcsock.c) and
+	# would spin.
+	[[ $(r ksock_kthread_send) == 0 ]] ||
+		fail "kit_ksock: a kernel thread's send on the task's socket answered $(r ksock_kthread_send), not 0"
 	[[ $(r lsm_while_registered) == "$(jq -r '.guest.lsm' <<<"$rec")" ]] ||
 		fail "/sys/kernel/security/lsm changed with a registration: $(r lsm_while_registered)"
 	[[ $(r lsm_read_in_pieces) == lsm_api_test ]] ||

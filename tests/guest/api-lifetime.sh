@@ -144,10 +144,10 @@ for from in kthread insmod; do
 done
 rmmod kit_counter
 # The module refuses IPv6 datagram sockets and datagrams to port 4247,
-# but not the kernel's own.
+# but not the kernel's own, nor a kernel thread's.
 insmod /kit/kit_ksock.ko
 rec ksock_insmod_exit $?
-for p in kern_create kern_send task_create task_send; do
+for p in kern_create kern_send task_create task_send kthread_send; do
 	rec "ksock_$p" "$(cat /sys/module/kit_ksock/parameters/$p)"
 done
 rmmod kit_ksock

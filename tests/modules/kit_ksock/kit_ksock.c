@@ -4,16 +4,21 @@
  *
  * kit_ksock: as it loads, makes an IPv6 UDP socket, and sends a datagram
  * to 127.0.0.1:4247 from an IPv4 UDP socket, each once as a kernel socket
- * (sock_create_kern(), as ksmbd and nfsd make theirs) and once as a socket
- * of the task that loads it (sock_create()), and releases them.  What each
- * step answered, 0 or an error code, is left in the parameters
- * kern_create, kern_send, task_create and task_send.
+ * (sock_create_kern(), as ksmbd makes its own) and once as a socket of the
+ * task that loads it (sock_create()), and releases them; then sends one
+ * from a kernel thread on a socket of that task's, as nfsd's threads
+ * receive on the sockets rpc.nfsd hands them.  What each step answered, 0
+ * or an error code, is left in the parameters kern_create, kern_send,
+ * task_create, task_send and kthread_send.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/completion.h>
+#include <linux/err.h>
 #include <linux/in.h>
 #include <linux/in6.h>
+#include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/net.h>
@@ -37,24 +42,33 @@ static int task_send = 1;
 module_param(task_send, int, 0444);
 MODULE_PARM_DESC(task_send, "kernel_sendmsg() to port 4247 from the loading task's socket: 0 or an error code");
 
+static int kthread_send = 1;
+module_param(kthread_send, int, 0444);
+MODULE_PARM_DESC(kthread_send, "kernel_sendmsg() to port 4247 from a kernel thread, on the task's socket: 0 or an error code");
+
+/* A UDP socket of @family: the kernel's own if @kern, else the task's. */
+static int kit_ksock_make(int family, bool kern, struct socket **sock)
+{
+	if (kern)
+		return sock_create_kern(&init_net, family, SOCK_DGRAM,
+					IPPROTO_UDP, sock);
+	return sock_create(family, SOCK_DGRAM, IPPROTO_UDP, sock);
+}
+
 /* Make an IPv6 UDP socket, as the kernel's own if @kern. */
 static int kit_ksock_create(bool kern)
 {
 	struct socket *sock;
 	int err;
 
-	if (kern)
-		err = sock_create_kern(&init_net, AF_INET6, SOCK_DGRAM,
-				       IPPROTO_UDP, &sock);
-	else
-		err = sock_create(AF_INET6, SOCK_DGRAM, IPPROTO_UDP, &sock);
+	err = kit_ksock_make(AF_INET6, kern, &sock);
 	if (!err)
 		sock_release(sock);
 	return err;
 }
 
-/* Send a datagram to KIT_PORT from an IPv4 UDP socket, the kernel's if @kern. */
-static int kit_ksock_send(bool kern)
+/* Send a datagram to 127.0.0.1:KIT_PORT from @sock, an IPv4 UDP socket. */
+static int kit_ksock_send_on(struct socket *sock)
 {
 	struct sockaddr_in addr = {
 		.sin_family = AF_INET,
@@ -67,19 +81,53 @@ static int kit_ksock_send(bool kern)
 	};
 	char data[] = "kit";
 	struct kvec vec = { .iov_base = data, .iov_len = sizeof(data) };
+	int err;
+
+	err = kernel_sendmsg(sock, &msg, &vec, 1, sizeof(data));
+	return err < 0 ? err : 0;
+}
+
+/* Send it from a new IPv4 UDP socket, the kernel's own if @kern. */
+static int kit_ksock_send(bool kern)
+{
 	struct socket *sock;
 	int err;
 
-	if (kern)
-		err = sock_create_kern(&init_net, AF_INET, SOCK_DGRAM,
-				       IPPROTO_UDP, &sock);
-	else
-		err = sock_create(AF_INET, SOCK_DGRAM, IPPROTO_UDP, &sock);
+	err = kit_ksock_make(AF_INET, kern, &sock);
 	if (err)
 		return err;
-	err = kernel_sendmsg(sock, &msg, &vec, 1, sizeof(data));
+	err = kit_ksock_send_on(sock);
 	sock_release(sock);
-	return err < 0 ? err : 0;
+	return err;
+}
+
+static DECLARE_COMPLETION(kit_ksock_sent);
+
+static int kit_ksock_thread(void *sock)
+{
+	kthread_send = kit_ksock_send_on(sock);
+	complete(&kit_ksock_sent);
+	return 0;
+}
+
+/* Send it from a kernel thread, on a socket of the loading task's. */
+static int kit_ksock_send_from_kthread(void)
+{
+	struct task_struct *thread;
+	struct socket *sock;
+	int err;
+
+	err = kit_ksock_make(AF_INET, false, &sock);
+	if (err)
+		return err;
+	thread = kthread_run(kit_ksock_thread, sock, "kit_ksock");
+	if (IS_ERR(thread)) {
+		sock_release(sock);
+		return PTR_ERR(thread);
+	}
+	wait_for_completion(&kit_ksock_sent);
+	sock_release(sock);
+	return kthread_send;
 }
 
 static int __init kit_ksock_init(void)
@@ -88,8 +136,9 @@ static int __init kit_ksock_init(void)
 	kern_send = kit_ksock_send(true);
 	task_create = kit_ksock_create(false);
 	task_send = kit_ksock_send(false);
-	pr_info("kernel socket: create %d, send %d; the task's: create %d, send %d\n",
-		kern_create, kern_send, task_create, task_send);
+	kthread_send = kit_ksock_send_from_kthread();
+	pr_info("kernel socket: create %d, send %d; the task's: create %d, send %d, from a kernel thread %d\n",
+		kern_create, kern_send, task_create, task_send, kthread_send);
 	return 0;
 }
 
