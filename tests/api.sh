@@ -300,7 +300,8 @@ t_api_register_race() {
 	echo 200 >"$out/cycles"
 	# loglevel=4: thousands of registrations print to the log, not the console.
 	rec=$(guest patched "$out" tests/guest/lsm-race.sh --timeout 600 --append loglevel=4 --tcg-single \
-		"$out/cycles" "$out/modules/lsm_race/lsm_race.ko" "$out/modules/lsm_race/lsm_race_owner.ko")
+		"$out/cycles" "$out/modules/lsm_race/lsm_race.ko" "$out/modules/lsm_race/lsm_race_owner.ko" \
+		tests/guest/owner-cycle.sh)
 	expect_two_cpus "$rec"
 	expect_ktap "$rec" lsm_race 5
 	outcomes=$(jq -r '.lsm_race.outcomes' <<<"$rec")

@@ -38,7 +38,8 @@ t_debug_lifetime_stress() {
 		# --tcg-single: keys flip while the hammers run (harness/run-guest).
 		rec=$(guest debug "$out/$major" tests/guest/lifetime-stress.sh --timeout 3600 --tcg-single \
 			--append "loglevel=5 $order" "$out/cycles" "$out/modules/lsm_api_test/lsm_api_test.ko" \
-			"$out/modules/lsm_race/lsm_race.ko" "$out/modules/lsm_race/lsm_race_owner.ko")
+			"$out/modules/lsm_race/lsm_race.ko" "$out/modules/lsm_race/lsm_race_owner.ko" \
+			tests/guest/owner-cycle.sh)
 		jq . <<<"$rec"
 		echo "$major: $cycles cycles in $(fmt_secs $((SECONDS - start)))"
 		expect_two_cpus "$rec"
@@ -53,6 +54,9 @@ t_debug_lifetime_stress() {
 		[[ $(s race_cycles) == "$cycles" ]] || fail "not all $cycles race cycles ran"
 		[[ $(s race_failures) == 0 ]] || fail "a race load or unload failed"
 		[[ $(s race_outcomes) == "registered "[1-9]* ]] || fail "the race registered nothing"
+		# As in t_api_register_race: hook calls held open as the owner went.
+		[[ $(s owner_outcomes) =~ ^unloads\ $cycles\ .*\ other\ 0\ slept\ [1-9][0-9]*$ ]] ||
+			fail "lsm_race_owner: '$(s owner_outcomes)'"
 	done
 }
 

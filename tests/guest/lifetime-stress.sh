@@ -8,12 +8,14 @@
 # one of them on the name whose hook sleeps; then unload it.  Then the
 # registration-versus-unload race of lsm-race.sh, /kit/cycles times too.
 # Records about "stress": kasan and lockdep (their lines at boot), cycles,
-# failures, mkdirs, race_cycles, race_failures, race_outcomes; about the
-# guest: nproc, lsm.
+# failures, mkdirs, race_cycles, race_failures, race_outcomes,
+# owner_outcomes; about the guest: nproc, lsm.
 # shellcheck source=../../harness/guest/guard.sh
 . /kit/guard.sh
 # shellcheck source=../../harness/guest/records.sh
 . /kit/records.sh
+# shellcheck source=owner-cycle.sh
+. /kit/owner-cycle.sh
 
 rec() {
 	record R stress "$1" "$2"
@@ -53,17 +55,18 @@ rec cycles "$i"
 rec failures "$failures"
 rec mkdirs "$(($(cat /tmp/count1) + $(cat /tmp/count2) + $(cat /tmp/count3)))"
 
-# Another module's hooks registered from every CPU while it comes and goes.
+# Another module's hooks registered from every CPU while it comes and
+# goes, its hook sleeping in mkdirs as it goes (owner-cycle.sh).
 insmod /kit/lsm_race.ko || failures=$((failures + 1))
 i=0
-race_failures=0
+cycle_failures=0
 while [ "$i" -lt "$cycles" ]; do
-	insmod /kit/lsm_race_owner.ko || race_failures=$((race_failures + 1))
-	rmmod lsm_race_owner || race_failures=$((race_failures + 1))
+	owner_cycle "$i"
 	i=$((i + 1))
 done
-rmmod lsm_race || race_failures=$((race_failures + 1))
+rmmod lsm_race || cycle_failures=$((cycle_failures + 1))
 rec race_cycles "$i"
-rec race_failures "$race_failures"
+rec race_failures "$cycle_failures"
 rec race_outcomes "$(dmesg | sed -n 's/^\[ *[0-9.]*\] //; s/^lsm_race: registered/registered/p' | tail -n 1)"
-[ "$failures" -eq 0 ] && [ "$race_failures" -eq 0 ]
+rec owner_outcomes "$(owner_outcomes)"
+[ "$failures" -eq 0 ] && [ "$cycle_failures" -eq 0 ]

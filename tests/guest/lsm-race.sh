@@ -14,6 +14,8 @@
 . /kit/guard.sh
 # shellcheck source=../../harness/guest/records.sh
 . /kit/records.sh
+# shellcheck source=owner-cycle.sh
+. /kit/owner-cycle.sh
 
 m=lsm_race
 cycles=$(cat /kit/cycles)
@@ -35,31 +37,12 @@ record A "$m" ktap "1..5"
 insmod /kit/lsm_race.ko
 ktap $? "lsm_race loads"
 i=0
-failures=0
+cycle_failures=0
 while [ "$i" -lt "$cycles" ]; do
-	# The owner's hook sleeps 50 ms in each of these mkdirs that finds
-	# one of its arrays registered as it starts, and the owner unloads
-	# meanwhile: a hook in flight, a removal in progress and the unload,
-	# at once (the window is otherwise a few instructions wide).  Eight
-	# mkdirs, as an array may be registered only briefly.
-	insmod /kit/lsm_race_owner.ko hook_delay_ms=50 || failures=$((failures + 1))
-	mkdirs=
-	for j in 0 1 2 3 4 5 6 7; do
-		mkdir "/tmp/race-$i-$j" &
-		mkdirs="$mkdirs $!"
-	done
-	sleep 0.02
-	rmmod lsm_race_owner || failures=$((failures + 1))
-	for pid in $mkdirs; do
-		wait "$pid" || failures=$((failures + 1))
-	done
-	# Every registration is logged: keep what the owner's unload said
-	# before the log's ring wraps.
-	dmesg -c | sed 's/^\[ *[0-9.]*\] //' |
-		grep -E '^lsm_race_owner: registered|module lsm_race_owner did not unregister' >>/tmp/owner.log
+	owner_cycle "$i"
 	i=$((i + 1))
 done
-ktap "$failures" "$cycles loads, mkdirs and unloads of lsm_race_owner"
+ktap "$cycle_failures" "$cycles loads, mkdirs and unloads of lsm_race_owner"
 # /sys/kernel/security/lsm_loadable read a few bytes at a time while
 # lsm_race's threads change the list: each open file must give one whole
 # list.  /sys/kernel/security/lsm stays the built-in list.
@@ -85,7 +68,5 @@ mkdir /tmp/after-race
 ktap $? "mkdir after the race"
 record R "$m" outcomes "$(dmesg | sed -n 's/^\[ *[0-9.]*\] //; s/^lsm_race: registered/registered/p' | tail -n 1)"
 # Each unload of lsm_race_owner printed its own outcomes: their sums.
-record R "$m" owner_outcomes "$(sed -n 's/^lsm_race_owner: registered/registered/p' /tmp/owner.log |
-	awk '{ n++; r += $2; g += $4; l += $6; o += $8; s += $10 }
-		END { printf "unloads %d registered %d going %d left %d other %d slept %d", n, r, g, l, o, s }')"
-record R "$m" owner_removed "$(grep -c 'module lsm_race_owner did not unregister, removing its hooks' /tmp/owner.log)"
+record R "$m" owner_outcomes "$(owner_outcomes)"
+record R "$m" owner_removed "$(owner_removed)"
