@@ -4,7 +4,10 @@
 #
 # Sourced by the guests that race lsm_race_owner's unload (lsm-race.sh,
 # lifetime-stress.sh): one cycle of that race, and the sum of what the
-# owner's unloads said.
+# owner's unloads said.  It loads modules, so it refuses to run on a host
+# itself, whoever sources it.
+# shellcheck source=../../harness/guest/guard.sh
+. /kit/guard.sh
 
 # owner_cycle I: load lsm_race_owner, make eight mkdirs, unload it 20 ms
 # later and wait for them; each step that fails adds one to
