@@ -15,6 +15,7 @@ kit_group harness "kernels" \
 	harness_bad_environment harness_qemu_fails cache_disk_full \
 	interrupted_build concurrent_makes accel_honours_kit_qemu run_guest_stopped \
 	demo_interrupted probes_key_covers_config usage_errors cleanup_on_failure \
+	runner_timeout runner_list \
 	static_keys_single_tcg host_untouched
 
 # fault_guest MODE TIMEOUT: run the fault guest; prints the verdict line.
@@ -418,6 +419,47 @@ t_usage_errors() {
 		((rc == 2)) || fail "$cmd: exit $rc on a usage error, want 2"
 		[[ $(wc -l <<<"$err") == 1 && $err == "${cmd##*/}: "* ]] || fail "$cmd: not one line naming itself: $err"
 	done
+}
+
+# A test that runs too long is stopped, and what it started with it: its
+# cleanup runs, its log says why, and none of its processes is left.  The
+# sleeps are told apart by a length no other test uses.
+t_runner_timeout() {
+	local tmp mark=314159 left
+	tmp=$(mktemp -d)
+	at_exit rm -rf "$tmp"
+	# shellcheck disable=SC2317 # called by run_test
+	t_runner_sleeper() {
+		at_exit touch "$tmp/cleaned"
+		sleep "$mark" &
+		sleep "$mark"
+	}
+	SECONDS=0
+	run_test runner_sleeper 2 "$tmp/log"
+	echo "exit $run_test_rc after ${SECONDS}s; log: $(tr '\n' ' ' <"$tmp/log")"
+	((run_test_rc != 0)) || fail "a stopped test exited 0"
+	((SECONDS < 30)) || fail "stopped after ${SECONDS}s, not 2"
+	expect_grep "$tmp/log" "FAIL: still running after 2s (KIT_TEST_TIMEOUT): stopped"
+	[[ -e $tmp/cleaned ]] || fail "the stopped test's at_exit did not run"
+	sleep 1
+	left=$(pgrep -f "^sleep $mark\$" || true)
+	[[ -z $left ]] || fail "left running: $left"
+}
+
+# tests/run --list names every group and test and runs nothing; a bad
+# KIT_TEST_TIMEOUT is a usage error.
+t_runner_list() {
+	local list rc=0 err g
+	list=$(tests/run --list)
+	echo "$list"
+	for g in lint kernels demo matrix dkms api sdk cases distro guide harness debug; do
+		grep -q "^$g (needs: " <<<"$list" || fail "--list lacks the group $g"
+	done
+	grep -q "^harness (needs: kernels): .* runner_list " <<<"$list" || fail "--list lacks runner_list"
+	err=$(KIT_TEST_TIMEOUT=soon tests/run lint 2>&1 >/dev/null) || rc=$?
+	((rc == 2)) || fail "KIT_TEST_TIMEOUT=soon: exit $rc, want 2"
+	[[ $err == "run: error: KIT_TEST_TIMEOUT must be a number of seconds, not 'soon'" ]] ||
+		fail "KIT_TEST_TIMEOUT=soon: $err"
 }
 
 # A test's cleanup runs however it ends, with the values it was given:

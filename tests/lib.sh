@@ -37,6 +37,50 @@ at_exit() {
 	trap "$_kit_at_exit" EXIT
 }
 
+# run_test NAME SECONDS LOG: run t_NAME, its output into LOG, and set
+# run_test_rc to its exit status.  The test and a watchdog are each a
+# process group of their own: after SECONDS the watchdog says so in LOG
+# and stops the test's group, so every process the test started goes with
+# it (TERM, which runs the test's at_exit commands, then KILL).
+run_test_pid='' run_test_watchdog=''
+run_test() {
+	local name=$1 secs=$2 log=$3
+	# Appended to, by the test and by its watchdog both.
+	: >"$log"
+	set -m
+	(
+		# The test's own jobs stay in its group.
+		set +m -euo pipefail
+		"t_$name"
+	) >>"$log" 2>&1 </dev/null &
+	run_test_pid=$!
+	(
+		sleep "$secs"
+		echo "FAIL: still running after ${secs}s (KIT_TEST_TIMEOUT): stopped" >>"$log"
+		kill -TERM -- "-$run_test_pid"
+		sleep 30
+		kill -KILL -- "-$run_test_pid"
+	) >/dev/null 2>&1 </dev/null &
+	run_test_watchdog=$!
+	set +m
+	# Not in an "if": bash ignores set -e in a condition, even in a subshell.
+	set +e
+	wait "$run_test_pid" 2>/dev/null
+	run_test_rc=$?
+	set -e
+	kill -TERM -- "-$run_test_watchdog" 2>/dev/null || true
+	wait "$run_test_watchdog" 2>/dev/null || true
+	run_test_pid='' run_test_watchdog=''
+}
+
+# stop_test: stop run_test's test and watchdog, if they run.
+stop_test() {
+	local p
+	for p in $run_test_pid $run_test_watchdog; do
+		kill -TERM -- "-$p" 2>/dev/null || true
+	done
+}
+
 # expect_grep FILE PATTERN: FILE has a line matching the fixed string.
 expect_grep() {
 	grep -qF -- "$2" "$1" || fail "$1 lacks: $2"
