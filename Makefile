@@ -118,7 +118,8 @@ $(foreach k,$(KERNELS),$(eval $(call module_rule,$(k))))
 
 # One probe per LSM export and licence class, for the matrix.
 probes: table
-	@harness/make-probes $(BUILD)/demo/table.json $(call TREE,baseline) $(BUILD)/demo/probes
+	@KIT_EXPORT_CHECK=$(EXPORT_CHECK) harness/make-probes $(BUILD)/demo/table.json \
+		$(call TREE,baseline) $(BUILD)/demo/probes
 
 # The binaries a vendor ships: built against the baseline, loaded in both.
 GUEST_SCRIPTS := $(wildcard harness/guest/*)
@@ -247,7 +248,7 @@ bench: kernels
 EXPORT_CHECK := $(BUILD)/bin/export-check
 
 sdk:
-	@$(MAKE) -s -C vendor-sdk O=$(CURDIR)/$(BUILD) $(CURDIR)/$(EXPORT_CHECK)
+	@$(MAKE) -s -C vendor-sdk WERROR=1 O=$(CURDIR)/$(BUILD) $(CURDIR)/$(EXPORT_CHECK)
 
 # security_hook_heads, the built-in hook lists, is exported by neither
 # kernel (loadable modules name a hook by its index): the table lists it,
@@ -292,7 +293,7 @@ install: sdk man
 
 # The fuzz corpus starts from real modules: the examples and the fixtures.
 fuzz: kernels modules
-	@$(MAKE) -s -C vendor-sdk O=$(CURDIR)/$(BUILD) $(CURDIR)/$(BUILD)/bin/fuzz-export-check
+	@$(MAKE) -s -C vendor-sdk WERROR=1 O=$(CURDIR)/$(BUILD) $(CURDIR)/$(BUILD)/bin/fuzz-export-check
 	@mkdir -p $(BUILD)/fuzz/corpus
 	@for f in $(BUILD)/modules/*/*/*.ko; do cp $$f $(BUILD)/fuzz/corpus/$$(tr / _ <<<$${f#$(BUILD)/}); done
 	KDIR=$(call TREE,patched) $(BUILD)/bin/fuzz-export-check -runs=$(FUZZ_RUNS) \

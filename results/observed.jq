@@ -4,7 +4,7 @@
 # What a guest saw of one loaded (or refused) module, from its records
 # (harness/guest/observe.sh, read by results/guest-records), as result-row
 # fields: shared by the insmod and the dkms rows of results/collect-demo.
-# $letters maps taint bit numbers to letters (results/taint-letters).
+# $letters maps taint bit numbers to letters (export-check --taint-flags).
 
 def taint_flags($mask; $letters): [range(0; 32) as $b
 	| select((($mask / pow(2; $b)) | floor) % 2 == 1)

@@ -96,13 +96,13 @@ expect_jq() {
 	expect_json "$results" "$@"
 }
 
-# expect_schema NAME DAMAGE: build/demo/NAME.json conforms to its schema,
-# results/schemas/NAME.schema.json, and a copy damaged by the jq filter
-# DAMAGE does not: the schema is strict enough to notice.
+# expect_schema NAME DAMAGE [FILE]: FILE (build/demo/NAME.json) conforms
+# to its schema, results/schemas/NAME.schema.json, and a copy damaged by
+# the jq filter DAMAGE does not: the schema is strict enough to notice.
 expect_schema() {
-	local schema=results/schemas/$1.schema.json
-	results/validate-json "$schema" "$build/demo/$1.json"
-	jq "$2" "$build/demo/$1.json" >"$logs/$1.bad.json"
+	local schema=results/schemas/$1.schema.json file=${3:-$build/demo/$1.json}
+	results/validate-json "$schema" "$file"
+	jq "$2" "$file" >"$logs/$1.bad.json"
 	if results/validate-json "$schema" "$logs/$1.bad.json" 2>/dev/null; then
 		fail "the $1 schema accepted a copy damaged by $2"
 	fi

@@ -9,7 +9,7 @@
 kit_group sdk "demo" \
 	sdk_builds sdk_fixtures_build sdk_unit_tests \
 	sdk_agrees_with_guest_examples \
-	sdk_bad_input sdk_valgrind sdk_fuzz_short sdk_table sdk_debian_modules \
+	sdk_bad_input sdk_contract sdk_taint_flags sdk_valgrind sdk_fuzz_short sdk_table sdk_debian_modules \
 	sdk_guard sdk_kit_check sdk_man_page sdk_guest_taints_after_refusal \
 	sdk_guest_package_order sdk_shim_alone sdk_kit_mk_installed sdk_debian_tree
 
@@ -18,7 +18,7 @@ asan=$build/bin/export-check-asan
 
 t_sdk_builds() {
 	make -s sdk
-	make -s -C vendor-sdk O="$build" "$asan" "$build/bin/test-export-check"
+	make -s -C vendor-sdk WERROR=1 O="$build" "$asan" "$build/bin/test-export-check"
 	grep -q '^usage: export-check' <<<"$("$build/bin/export-check" --help)"
 	local rc=0
 	"$build/bin/export-check" >/dev/null 2>&1 || rc=$?
@@ -102,6 +102,79 @@ t_sdk_bad_input() {
 	check_bad "--frobnicate: unknown option" --frobnicate
 }
 
+# The tool's contract with scripts: --version, the short options, JSON
+# that names its layout and conforms to the schema the man page points
+# to, and a bad file kept in that JSON, in its place, with its error.
+t_sdk_contract() {
+	local tmp k version out rc=0 err
+	tmp=$(mktemp -d)
+	at_exit rm -rf "$tmp"
+	k=$(kdir patched)
+	version=$(sed -n 's/^EXPORT_CHECK_VERSION := //p' vendor-sdk/Makefile)
+	[[ -n $version ]] || fail "vendor-sdk/Makefile sets no EXPORT_CHECK_VERSION"
+	for out in -V --version; do
+		[[ $("$asan" "$out") == "export-check $version" ]] || fail "$out: $("$asan" "$out")"
+	done
+	echo "not a module" >"$tmp/text.ko"
+	"$asan" --json --kernel "$k" "$fixtures/fx_case_gpl/fx_case_gpl.ko" "$tmp/text.ko" \
+		"$fixtures/fx_two_licenses/fx_two_licenses.ko" >"$tmp/check.json" 2>"$tmp/err" || rc=$?
+	err=$(cat "$tmp/err")
+	echo "a module, a text file and a module: exit $rc; stderr: $err"
+	((rc == 2)) || fail "exit $rc with a bad file, want 2"
+	[[ $err == "export-check: $tmp/text.ko: not an ELF file" ]] || fail "stderr: $err"
+	expect_json "$tmp/check.json" '.schema == "export-check/1"'
+	expect_json "$tmp/check.json" "[.modules[].file] == [\"$fixtures/fx_case_gpl/fx_case_gpl.ko\", \"$tmp/text.ko\", \"$fixtures/fx_two_licenses/fx_two_licenses.ko\"]" \
+		"the modules, in the order given"
+	expect_json "$tmp/check.json" ".modules[1] == {file: \"$tmp/text.ko\", error: \"not an ELF file\"}"
+	expect_schema export-check '.modules[0].taints = ["PO"]' "$tmp/check.json"
+	expect_schema export-check '.modules[1].loads = true' "$tmp/check.json"
+	# The short options say the same as the long ones.
+	"$asan" -j -k "$k" "$fixtures" >"$tmp/short.json" || (($? == 1)) || fail "-j -k: exit $?"
+	"$asan" --json --kernel "$k" "$fixtures" >"$tmp/long.json" || (($? == 1)) || fail "--json --kernel: exit $?"
+	cmp -s "$tmp/short.json" "$tmp/long.json" || fail "-j -k and --json --kernel differ"
+	expect_schema export-check 'del(.load_order)' "$tmp/long.json"
+	"$asan" -j -s "$k/Module.symvers" -l "$k/include/linux/license.h" "$fixtures" >"$tmp/symvers.json" ||
+		(($? == 1)) || fail "-j -s -l: exit $?"
+	expect_schema export-check '.kernel.release = 1' "$tmp/symvers.json"
+	"$asan" -t -j "patched=$k" >"$tmp/table.json"
+	expect_json "$tmp/table.json" '.schema == "export-check-table/1"'
+	expect_schema export-check-table '.symbols[0].kernels.patched.export = "EXPORT_SYMBOL_NS"' "$tmp/table.json"
+}
+
+# The taint flags export-check judges with are the kernel's: each bit and
+# letter as Documentation/admin-guide/tainted-kernels.rst's table gives
+# them (read here, apart from export-check's reading of kernel/panic.c),
+# from the kit's tree and from Debian's headers (no kernel/panic.c: the
+# built-in 6.1 table).  A kernel/panic.c it cannot read is bad input.
+t_sdk_taint_flags() {
+	local k want got tmp f rc=0 err
+	k=$(kdir patched)
+	want=$(awk '/^ *[0-9]+  [A-Z_]\/[A-Z_] +[0-9]+  / { split($2, l, "/"); print $1 "\t" l[2] }' \
+		"$k/Documentation/admin-guide/tainted-kernels.rst")
+	(($(wc -l <<<"$want") >= 19)) || fail "tainted-kernels.rst: only $(wc -l <<<"$want") flags read"
+	got=$("$asan" --taint-flags --kernel "$k" | cut -f1,2)
+	[[ $got == "$want" ]] || fail "the kit's tree: $(diff <(echo "$want") <(echo "$got") | tr '\n' ' ')"
+	sdk_debian
+	got=$("$asan" -T -k "$deb_root/usr/src/linux-headers-$deb_abi" | cut -f1,2)
+	[[ $got == "$want" ]] || fail "Debian's headers: $(diff <(echo "$want") <(echo "$got") | tr '\n' ' ')"
+	echo "$(wc -l <<<"$want") flags, $(cut -f2 <<<"$want" | paste -sd '' -), in both"
+	tmp=$(mktemp -d)
+	at_exit rm -rf "$tmp"
+	for f in Module.symvers .config include/generated/utsrelease.h include/linux/license.h \
+		include/linux/panic.h Documentation/admin-guide/tainted-kernels.rst; do
+		mkdir -p "$tmp/tree/$(dirname "$f")"
+		ln -s "$k/$f" "$tmp/tree/$f"
+	done
+	mkdir -p "$tmp/tree/kernel"
+	sed 's/taint_flags\[TAINT_FLAGS_COUNT\]/taint_flag_table[TAINT_FLAGS_COUNT]/' \
+		"$k/kernel/panic.c" >"$tmp/tree/kernel/panic.c"
+	err=$("$asan" -T -k "$tmp/tree" 2>&1 >/dev/null) || rc=$?
+	echo "a kernel/panic.c without taint_flags[]: exit $rc: $err"
+	((rc == 2)) || fail "exit $rc, want 2"
+	[[ $err == "export-check: kernel: $tmp/tree/kernel/panic.c: no taint_flags[] array" ]] ||
+		fail "message: $err"
+}
+
 t_sdk_valgrind() {
 	valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
 		"$build/bin/export-check" --json --kernel "$(kdir patched)" \
@@ -110,7 +183,7 @@ t_sdk_valgrind() {
 
 t_sdk_fuzz_short() {
 	local corpus=$build/tests/fuzz-corpus f
-	make -s -C vendor-sdk O="$build" "$build/bin/fuzz-export-check"
+	make -s -C vendor-sdk WERROR=1 O="$build" "$build/bin/fuzz-export-check"
 	rm -rf "$corpus"
 	mkdir -p "$corpus"
 	for f in "$build"/modules/*/*/*.ko "$fixtures"/*/*.ko; do
@@ -223,21 +296,21 @@ t_sdk_man_page() {
 
 # ---- what the kernels do with export-check's predictions ----------------
 
-# sdk_taint_letters MASK: the letters of a taint mask, in bit order
-# (results/taint-letters reads them from the kit's kernel source).
+# sdk_taint_letters MASK: the letters of a taint mask, in bit order (the
+# kit's kernel's, as export-check --taint-flags reads them).
 sdk_taint_letters() {
 	local mask=$1 bit letter out=""
 	while IFS=$'\t' read -r bit letter _; do
 		((mask >> bit & 1)) && out+=$letter
-	done < <(results/taint-letters "$(kdir patched)")
+	done < <("$asan" --taint-flags --kernel "$(kdir patched)")
 	echo "$out"
 }
 # sdk_union A B: the taint letters of A and B, in bit order.
 sdk_union() {
-	local l out=""
-	for l in P F S R M B U D A W C I O E L K X T N; do
-		[[ $1$2 == *"$l"* ]] && out+=$l
-	done
+	local bit letter out=""
+	while IFS=$'\t' read -r bit letter _; do
+		[[ $1$2 == *"$letter"* ]] && out+=$letter
+	done < <("$asan" --taint-flags --kernel "$(kdir patched)")
 	echo "$out"
 }
 # sdk_predict JSON_FILE FILE: the module FILE's object in export-check's JSON.

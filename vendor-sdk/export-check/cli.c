@@ -18,6 +18,8 @@ const char cli_usage[] =
 	"       export-check --table [--json] [--also SYMBOL]... NAME=DIR...\n"
 	"       export-check --guard --kernel DIR\n"
 	"       export-check --gpl-compatible LICENCE (--kernel DIR | --license-h FILE)\n"
+	"       export-check --taint-flags --kernel DIR\n"
+	"       export-check --version\n"
 	"\n"
 	"Check kernel modules (.ko, .ko.xz, .ko.gz, .ko.zst; directories are\n"
 	"searched) against a kernel, as its 6.1 loader would, stage by stage:\n"
@@ -28,31 +30,38 @@ const char cli_usage[] =
 	"\"loads, taints P O\" or \"refused\" (with the taints applied before the\n"
 	"refusal), and the reasons.\n"
 	"\n"
-	"  --kernel DIR      the kernel's build directory.  A distribution's\n"
+	"  -k, --kernel DIR  the kernel's build directory.  A distribution's\n"
 	"                    headers work as installed, e.g. Debian's\n"
 	"                    /usr/src/linux-headers-6.1.0-57-amd64 or\n"
 	"                    /lib/modules/6.1.0-57-amd64/build (whose files come\n"
 	"                    partly from linux-headers-6.1.0-57-common), and also\n"
 	"                    unpacked with dpkg-deb -x under another directory\n"
-	"  --symvers FILE    a Module.symvers, instead of --kernel\n"
-	"  --license-h FILE  the kernel's include/linux/license.h\n"
-	"  --sig-enforce[=HOW]\n"
+	"  -s, --symvers FILE\n"
+	"                    a Module.symvers, instead of --kernel\n"
+	"  -l, --license-h FILE\n"
+	"                    the kernel's include/linux/license.h\n"
+	"      --sig-enforce[=HOW]\n"
 	"                    the machine refuses unsigned modules: HOW is\n"
 	"                    sig_enforce (module.sig_enforce=1, the default) or\n"
 	"                    lockdown (Secure Boot, or lockdown=integrity)\n"
-	"  --json            JSON on standard output\n"
-	"  --verbose         list every imported symbol and its status\n"
-	"  --table           the LSM permission table of each NAME=DIR kernel:\n"
+	"  -j, --json        JSON on standard output (\"schema\": \"export-check/1\",\n"
+	"                    or \"export-check-table/1\" with --table)\n"
+	"  -v, --verbose     list every imported symbol and its status\n"
+	"  -t, --table       the LSM permission table of each NAME=DIR kernel:\n"
 	"                    exports of security/ and kernel/capability.c\n"
-	"  --also SYMBOL     with --table: list SYMBOL too, a global symbol of\n"
+	"  -a, --also SYMBOL with --table: list SYMBOL too, a global symbol of\n"
 	"                    those files, exported or not\n"
-	"  --guard           print kit/gpl_guard.h for the kernel: each use of a\n"
+	"  -g, --guard       print kit/gpl_guard.h for the kernel: each use of a\n"
 	"                    GPL-only export becomes a compile-time error in a\n"
 	"                    module whose licence is not GPL-compatible\n"
-	"  --gpl-compatible LICENCE\n"
+	"  -G, --gpl-compatible LICENCE\n"
 	"                    exit 0 (and print yes) if the kernel treats LICENCE\n"
 	"                    as GPL-compatible, else 1 (and print no)\n"
-	"  --help            this text\n"
+	"  -T, --taint-flags print the kernel's taint flags, one a line: bit,\n"
+	"                    letter, name, \"module\" if a module carries it too\n"
+	"                    or \"kernel\", and meaning, separated by tabs\n"
+	"  -h, --help        this text\n"
+	"  -V, --version     the version of export-check\n"
 	"\n"
 	"Examples:\n"
 	"  export-check --kernel /lib/modules/$(uname -r)/build my_module.ko\n"
@@ -117,19 +126,25 @@ int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 		{ "also", required_argument, NULL, 'a' },
 		{ "guard", no_argument, NULL, 'g' },
 		{ "gpl-compatible", required_argument, NULL, 'G' },
+		{ "taint-flags", no_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *mode = NULL;
 	unsigned int seen = 0, banned = 0;
-	int o, r = 0, help = 0;
+	int o, r = 0, help = 0, version = 0;
 	size_t i;
 
 	*c = (struct cli){ .mode = MODE_CHECK };
 	opterr = 0;	/* one line of our own instead */
 	optind = 1;
-	/* All of them are read: --help anywhere wins over an error. */
-	while ((o = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	/*
+	 * All of them are read: --help or --version anywhere wins over an
+	 * error.  The leading ':' has a missing argument answered as ':'.
+	 */
+	while ((o = getopt_long(argc, argv, ":k:s:l:jvta:gG:ThV", longopts,
+				NULL)) != -1) {
 		switch (o) {
 		case 'k':
 			c->dir = optarg;
@@ -177,18 +192,34 @@ int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 			r = r ? r : set_mode(c, MODE_GPL_COMPATIBLE, &mode,
 					     "--gpl-compatible", err, errlen);
 			break;
+		case 'T':
+			r = r ? r : set_mode(c, MODE_TAINT_FLAGS, &mode,
+					     "--taint-flags", err, errlen);
+			break;
 		case 'h':
 			help = 1;
 			break;
-		default:
-			r = r ? r : fail(err, errlen,
-					 "%s: unknown option or missing argument",
+		case 'V':
+			version = 1;
+			break;
+		case ':':
+			r = r ? r : fail(err, errlen, "%s: missing argument",
 					 argv[optind - 1]);
+			break;
+		default:
+			/* optopt is the letter of an unknown short option. */
+			if (optopt)
+				r = r ? r : fail(err, errlen,
+						 "-%c: unknown option", optopt);
+			else
+				r = r ? r : fail(err, errlen,
+						 "%s: unknown option",
+						 argv[optind - 1]);
 			break;
 		}
 	}
-	if (help) {
-		c->mode = MODE_HELP;
+	if (help || version) {
+		c->mode = help ? MODE_HELP : MODE_VERSION;
 		return 0;
 	}
 	if (r)
@@ -207,12 +238,14 @@ int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 			 OPT_VERBOSE | OPT_SIG_ENFORCE;
 		break;
 	case MODE_GUARD:
+	case MODE_TAINT_FLAGS:
 		banned = OPT_SYMVERS | OPT_LICENSE_H | OPT_JSON |
 			 OPT_VERBOSE | OPT_SIG_ENFORCE | OPT_OPERANDS |
 			 OPT_ALSO;
 		if (!c->dir || seen & banned)
 			return fail(err, errlen,
-				    "--guard takes --kernel DIR and nothing else");
+				    "%s takes --kernel DIR and nothing else",
+				    mode);
 		break;
 	case MODE_GPL_COMPATIBLE:
 		banned = OPT_SYMVERS | OPT_JSON | OPT_VERBOSE |
@@ -222,6 +255,7 @@ int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 				    "--gpl-compatible: needs --kernel DIR or --license-h FILE");
 		break;
 	case MODE_HELP:
+	case MODE_VERSION:
 		return 0;
 	}
 	for (i = 0; i < sizeof(opt_names) / sizeof(*opt_names); i++)

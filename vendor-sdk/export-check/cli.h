@@ -20,7 +20,9 @@ enum cli_mode {
 	MODE_TABLE,
 	MODE_GUARD,
 	MODE_GPL_COMPATIBLE,
+	MODE_TAINT_FLAGS,
 	MODE_HELP,
+	MODE_VERSION,
 };
 
 /* The most --also options --table takes. */

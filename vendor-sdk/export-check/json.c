@@ -148,6 +148,12 @@ void json_bool(struct json *j, int b)
 	fputs(b ? "true" : "false", j->out);
 }
 
+void json_uint(struct json *j, unsigned long long v)
+{
+	next(j);
+	fprintf(j->out, "%llu", v);
+}
+
 void json_strings(struct json *j, char *const *s, size_t n)
 {
 	size_t i;

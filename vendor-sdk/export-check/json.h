@@ -31,6 +31,7 @@ void json_key(struct json *j, const char *key);
 /* A string value; NULL writes null. */
 void json_string(struct json *j, const char *s);
 void json_bool(struct json *j, int b);
+void json_uint(struct json *j, unsigned long long v);
 /* An array of N strings. */
 void json_strings(struct json *j, char *const *s, size_t n);
 /* Ends the document with a newline. */

@@ -118,6 +118,47 @@ static void load_forced_taints(struct kernel *k)
 	k->forced_source = "built-in 6.1 list";
 }
 
+/*
+ * The taint flags, from the tree's include/linux/panic.h and kernel/panic.c;
+ * Linux 6.1's where the tree has not both (headers only, or --symvers).
+ */
+static int load_taint_flags(struct kernel *k, char *err, size_t errlen)
+{
+	char *h = NULL, *c = NULL, *rst = NULL, why[512];
+	char *h_text = NULL, *c_text = NULL, *rst_text = NULL;
+	int r = 0;
+
+	if (k->tree.n_parts) {
+		h = tree_find(&k->tree, "include/linux/panic.h", why, sizeof(why));
+		c = tree_find(&k->tree, "kernel/panic.c", why, sizeof(why));
+		rst = tree_find(&k->tree,
+				"Documentation/admin-guide/tainted-kernels.rst",
+				why, sizeof(why));
+	}
+	if (!h || !c) {
+		taint_flags_6_1(&k->taint_flags);
+		goto out;
+	}
+	h_text = read_text(h, err, errlen);
+	c_text = h_text ? read_text(c, err, errlen) : NULL;
+	rst_text = rst ? read_text(rst, why, sizeof(why)) : NULL;
+	if (!c_text)
+		r = -1;
+	else if (taint_flags_parse(h_text, c_text, rst_text, &k->taint_flags,
+				   why, sizeof(why)))
+		r = fail(err, errlen, "%s: %s", c, why);
+	else
+		k->taint_flags.source = "kernel/panic.c";
+out:
+	free(h_text);
+	free(c_text);
+	free(rst_text);
+	free(h);
+	free(c);
+	free(rst);
+	return r;
+}
+
 /* True if TEXT (a .config) has the line CONFIG_<NAME>=y. */
 static int config_y(const char *text, const char *name)
 {
@@ -299,6 +340,8 @@ int kernel_load(struct kernel *k, const char *dir, const char *symvers,
 	if (!dir)
 		k->modversions = k->symvers.has_crcs;
 	load_forced_taints(k);
+	if (load_taint_flags(k, err, errlen))
+		goto bad;
 	return 0;
 bad:
 	kernel_free(k);

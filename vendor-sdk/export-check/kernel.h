@@ -3,14 +3,15 @@
 /*
  * The target kernel, as read from its build tree: exports and their CRCs,
  * the licences it treats as GPL-compatible, its vermagic, the options of
- * its .config the loader's rules depend on, and the module names its
- * loader taints by force.
+ * its .config the loader's rules depend on, the module names its loader
+ * taints by force, and its taint flags.
  */
 #ifndef EXPORT_CHECK_KERNEL_H
 #define EXPORT_CHECK_KERNEL_H
 
 #include "strlist.h"
 #include "symvers.h"
+#include "taintflags.h"
 #include "tree.h"
 
 struct forced_taint {
@@ -43,6 +44,7 @@ struct kernel {
 	struct forced_taint *forced;
 	size_t n_forced;
 	const char *forced_source;	/* a path, or "built-in 6.1 list" */
+	struct taint_flags taint_flags;	/* the tree's, or Linux 6.1's */
 };
 
 /*

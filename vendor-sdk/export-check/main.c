@@ -7,8 +7,8 @@
  * Exit status (the man page's EXIT STATUS says the same):
  *
  *   0  EXIT_LOADS      every module given loads; --gpl-compatible: the
- *                      licence is GPL-compatible; --table, --guard, --help:
- *                      done
+ *                      licence is GPL-compatible; --table, --guard,
+ *                      --taint-flags, --help, --version: done
  *   1  EXIT_REFUSED    at least one module is refused; --gpl-compatible:
  *                      the licence is not GPL-compatible
  *   2  EXIT_BAD_INPUT  bad input or usage: a file that cannot be read or
@@ -116,6 +116,25 @@ static int guard_main(const struct cli *c)
 	return ferror(stdout) ? EXIT_BAD_INPUT : EXIT_LOADS;
 }
 
+/* --taint-flags: the kernel's own, as verdicts use them. */
+static int taint_flags_main(const struct cli *c)
+{
+	const struct taint_flag *f;
+	struct kernel k;
+	char err[1024];
+	size_t i;
+
+	if (kernel_load(&k, c->dir, NULL, NULL, err, sizeof(err)))
+		die("kernel", err);
+	for (i = 0; i < k.taint_flags.n; i++) {
+		f = &k.taint_flags.flag[i];
+		printf("%u\t%c\t%s\t%s\t%s\n", f->bit, f->letter, f->name,
+		       f->module ? "module" : "kernel", f->meaning);
+	}
+	kernel_free(&k);
+	return ferror(stdout) ? EXIT_BAD_INPUT : EXIT_LOADS;
+}
+
 static int check_main(const struct cli *c)
 {
 	struct run_options o = {
@@ -155,12 +174,17 @@ int main(int argc, char **argv)
 	case MODE_HELP:
 		fputs(cli_usage, stdout);
 		return EXIT_LOADS;
+	case MODE_VERSION:
+		puts("export-check " EXPORT_CHECK_VERSION);
+		return EXIT_LOADS;
 	case MODE_TABLE:
 		return table_main(c.n_args, c.args, c.also, c.n_also, c.json);
 	case MODE_GPL_COMPATIBLE:
 		return gpl_compatible_main(&c);
 	case MODE_GUARD:
 		return guard_main(&c);
+	case MODE_TAINT_FLAGS:
+		return taint_flags_main(&c);
 	case MODE_CHECK:
 		break;
 	}

@@ -85,6 +85,8 @@ void report_json_begin(struct json *j, const struct kernel *k,
 	size_t i;
 
 	json_object_begin(j);
+	json_key(j, "schema");
+	json_string(j, REPORT_SCHEMA);
 	json_key(j, "kernel");
 	json_object_begin(j);
 	json_key(j, "symvers");
@@ -107,6 +109,28 @@ void report_json_begin(struct json *j, const struct kernel *k,
 	json_bool(j, k->config.module_sig);
 	json_key(j, "sig_enforce");
 	json_string(j, enforcer ? enforcer->name : NULL);
+	json_key(j, "taint_flags");
+	json_array_begin(j);
+	for (i = 0; i < k->taint_flags.n; i++) {
+		const struct taint_flag *f = &k->taint_flags.flag[i];
+		char letter[2] = { f->letter, '\0' };
+
+		json_object_begin(j);
+		json_key(j, "bit");
+		json_uint(j, f->bit);
+		json_key(j, "letter");
+		json_string(j, letter);
+		json_key(j, "name");
+		json_string(j, f->name);
+		json_key(j, "module");
+		json_bool(j, f->module);
+		json_key(j, "meaning");
+		json_string(j, *f->meaning ? f->meaning : NULL);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_key(j, "taint_flags_source");
+	json_string(j, k->taint_flags.source);
 	json_key(j, "forced_taints");
 	json_object_begin(j);
 	for (i = 0; i < k->n_forced; i++) {
@@ -202,6 +226,16 @@ void report_json_module(struct json *j, const char *path,
 	for (i = 0; i < v->n_imports; i++)
 		json_symbol(j, &v->imports[i]);
 	json_array_end(j);
+	json_object_end(j);
+}
+
+void report_json_bad_file(struct json *j, const char *path, const char *error)
+{
+	json_object_begin(j);
+	json_key(j, "file");
+	json_string(j, path);
+	json_key(j, "error");
+	json_string(j, error);
 	json_object_end(j);
 }
 

@@ -17,11 +17,19 @@ void report_text(FILE *out, const char *path, const struct verdict *v,
 void report_text_order(FILE *out, const struct peers *ps,
 		       const struct load_order *o);
 
-/* The JSON document: begin, each module, end. */
+/*
+ * The JSON document: begin, each module, end.  Its "schema" names its
+ * layout, results/schemas/export-check.schema.json; a change that breaks
+ * a reader of the old layout takes a new number.
+ */
+#define REPORT_SCHEMA "export-check/1"
+
 void report_json_begin(struct json *j, const struct kernel *k,
 		       const struct verdict_options *opts);
 void report_json_module(struct json *j, const char *path,
 			const struct elfmod *m, const struct verdict *v);
+/* A file given that is no module it can read: its entry names the error. */
+void report_json_bad_file(struct json *j, const char *path, const char *error);
 void report_json_end(struct json *j, const struct peers *ps,
 		     const struct load_order *o);
 

@@ -22,24 +22,27 @@ struct checked {
 	struct elfmod m;
 	struct verdict v;
 	long peer;		/* index in the peers, -1 if unreadable */
+	char error[256];	/* why it is unreadable */
 };
 
-/* Read and parse PATH into C; a bad file is reported and left out. */
+/*
+ * Read and parse PATH into C.  A bad file is reported on stderr, and
+ * judged as no module: in the JSON, its entry has its error alone.
+ */
 static int parse_one(const char *path, struct checked *c)
 {
 	struct modfile mf;
-	char err[256];
 	int r;
 
 	c->peer = -1;
-	if (modfile_read(path, &mf, err, sizeof(err))) {
-		fprintf(stderr, "export-check: %s: %s\n", path, err);
-		return -1;
+	r = modfile_read(path, &mf, c->error, sizeof(c->error));
+	if (!r) {
+		r = elfmod_parse(mf.data, mf.size, &c->m, c->error,
+				 sizeof(c->error));
+		modfile_free(&mf);
 	}
-	r = elfmod_parse(mf.data, mf.size, &c->m, err, sizeof(err));
-	modfile_free(&mf);
 	if (r)
-		fprintf(stderr, "export-check: %s: %s\n", path, err);
+		fprintf(stderr, "export-check: %s: %s\n", path, c->error);
 	return r;
 }
 
@@ -76,8 +79,11 @@ int run_check(const struct kernel *k, char *const *paths, size_t n,
 		report_json_begin(&j, k, &o->verdict);
 	}
 	for (i = 0; i < n; i++) {
-		if (c[i].peer < 0)
+		if (c[i].peer < 0) {
+			if (o->json)
+				report_json_bad_file(&j, paths[i], c[i].error);
 			continue;
+		}
 		if (o->json)
 			report_json_module(&j, paths[i], &c[i].m, &c[i].v);
 		else

@@ -176,6 +176,8 @@ static void print_json(char **names, size_t nk)
 
 	json_init(&j, stdout);
 	json_object_begin(&j);
+	json_key(&j, "schema");
+	json_string(&j, TABLE_SCHEMA);
 	json_key(&j, "kernels");
 	json_strings(&j, names, nk);
 	json_key(&j, "symbols");

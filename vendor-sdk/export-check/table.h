@@ -12,6 +12,9 @@
  * symbols of those files to list as well, exported or not: a symbol that
  * no kernel exports is one no module can link.  Returns an exit status.
  */
+/* The JSON's "schema": results/schemas/export-check-table.schema.json. */
+#define TABLE_SCHEMA "export-check-table/1"
+
 int table_main(int nargs, char **args, const char *const *also, int n_also,
 	       int json);
 

@@ -66,16 +66,15 @@ const char *load_stage_name(enum load_stage s)
 	return NULL;
 }
 
-/* Taint letters in the kernel's bit order (kernel/panic.c). */
-static const char taint_order[] = "PFSRMBUDAWCIOELKXTN";
-
-static void insert_taint(char *taints, size_t size, char letter)
+/* Add LETTER to TAINTS, kept in ORDER, the kernel's bit order. */
+static void insert_taint(char *taints, size_t size, char letter,
+			 const char *order)
 {
-	char out[24] = "";
+	char out[TAINT_BITS_MAX + 1] = "";
 	const char *p;
 	size_t n = 0;
 
-	for (p = taint_order; *p && n < size - 1 && n < sizeof(out) - 1; p++)
+	for (p = order; *p && n < size - 1; p++)
 		if (*p == letter || strchr(taints, *p))
 			out[n++] = *p;
 	memcpy(taints, out, n + 1);
@@ -85,9 +84,11 @@ static void insert_taint(char *taints, size_t size, char letter)
 static void taint(struct verdict *v, char letter, int module, int kernel)
 {
 	if (module)
-		insert_taint(v->taints, sizeof(v->taints), letter);
+		insert_taint(v->taints, sizeof(v->taints), letter,
+			     v->taint_order);
 	if (kernel)
-		insert_taint(v->kernel_taints, sizeof(v->kernel_taints), letter);
+		insert_taint(v->kernel_taints, sizeof(v->kernel_taints),
+			     letter, v->taint_order);
 }
 
 /* The name the loader prints: the module's own. */
@@ -896,7 +897,10 @@ void verdict_compute(const struct elfmod *m, const struct kernel *k,
 	const struct verdict_options *o = opts ? opts : &defaults;
 	size_t i;
 
-	*v = (struct verdict){ .refused_at = STAGE_LOADS };
+	*v = (struct verdict){
+		.refused_at = STAGE_LOADS,
+		.taint_order = k->taint_flags.order,
+	};
 	v->name = elfmod_info(m, "name", 0);
 	v->license = elfmod_info(m, "license", 0);
 	v->gpl_compatible = verdict_gpl_compatible(m, k);

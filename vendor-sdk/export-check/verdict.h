@@ -61,6 +61,7 @@ struct verdict {
 	int proprietary;		/* the module's taint P, inherited too */
 	int refused;
 	enum load_stage refused_at;	/* STAGE_LOADS if it loads */
+	const char *taint_order;	/* the kernel's taint letters, in bit order */
 	char taints[24];		/* the module's, in bit order */
 	char kernel_taints[24];		/* what the attempt adds to the kernel's */
 	struct import_result *imports;

@@ -35,6 +35,7 @@
 #include "../export-check/kernel.h"
 #include "../export-check/ksymtab.h"
 #include "../export-check/modfile.h"
+#include "../export-check/taintflags.h"
 #include "../export-check/order.h"
 #include "../export-check/peers.h"
 #include "../export-check/report.h"
@@ -257,6 +258,7 @@ static void make_kernel(struct kernel *k, const struct kspec *s)
 	k->modversions = s->modversions;
 	k->release = xstrdup("6.1.0-57-amd64");
 	k->vermagic = kernel_vermagic(k->release, &k->config, NULL);
+	taint_flags_6_1(&k->taint_flags);
 	k->forced = xcalloc(N(forced), sizeof(*k->forced));
 	for (i = 0; i < N(forced); i++)
 		k->forced[i] = (struct forced_taint){ xstrdup(forced[i]), i > 0 };
@@ -580,6 +582,25 @@ static void test_cli(void **state)
 		{ { "--table", "--also", "x", "--also", "y", "a=b" }, 1, MODE_TABLE, NULL },
 		{ { "--guard", "--table", "--help" }, 1, MODE_HELP, NULL },
 		{ { "--frobnicate", "--help" }, 1, MODE_HELP, NULL },
+		/* The short options, as the usage lists them. */
+		{ { "-j", "-v", "-k", "k", "m.ko" }, 1, MODE_CHECK, NULL },
+		{ { "-jv", "-s", "s", "-l", "f", "m.ko" }, 1, MODE_CHECK, NULL },
+		{ { "-t", "-j", "-a", "x", "-a", "y", "a=b" }, 1, MODE_TABLE, NULL },
+		{ { "-g", "-k", "k" }, 1, MODE_GUARD, NULL },
+		{ { "-G", "GPL", "-l", "f" }, 1, MODE_GPL_COMPATIBLE, NULL },
+		{ { "-T", "-k", "k" }, 1, MODE_TAINT_FLAGS, NULL },
+		{ { "--taint-flags", "--json", "--kernel", "k" }, 0, 0,
+		  "--taint-flags takes --kernel DIR and nothing else" },
+		{ { "-T", "--guard", "-k", "k" }, 0, 0,
+		  "--taint-flags and --guard cannot be combined" },
+		{ { "-h" }, 1, MODE_HELP, NULL },
+		{ { "-V" }, 1, MODE_VERSION, NULL },
+		{ { "--version", "--frobnicate" }, 1, MODE_VERSION, NULL },
+		{ { "--version", "--help" }, 1, MODE_HELP, NULL },
+		{ { "-x", "--kernel", "k", "m.ko" }, 0, 0, "-x: unknown option" },
+		{ { "-t", "-k", "k", "a=b" }, 0, 0, "--table does not take --kernel" },
+		{ { "--kernel" }, 0, 0, "--kernel: missing argument" },
+		{ { "-s", "s", "-k" }, 0, 0, "-k: missing argument" },
 	};
 	size_t i;
 
@@ -710,6 +731,65 @@ static void test_exit_status_catalogue(void **state)
 	assert_null(strstr(section, "**3**"));
 	assert_null(strstr(main_c, " *   3  "));
 	free(main_c);
+	free(man);
+}
+
+/*
+ * Every long option the usage names, the man page's OPTIONS describes, with
+ * its short form where the usage gives one, and the other way round.
+ */
+static void test_usage_man_options(void **state)
+{
+	char *man = read_source("man/export-check.1.md");
+	char *options = strstr(man, "# OPTIONS"), *end, *p, name[64];
+	char *usage = strdup(cli_usage), entry[96];
+	int n = 0;
+
+	(void)state;
+	assert_non_null(options);
+	assert_non_null(usage);
+	/* The option lines end where the examples begin. */
+	end = strstr(usage, "\nExamples:");
+	assert_non_null(end);
+	*end = '\0';
+	end = strstr(options + 1, "\n# ");
+	assert_non_null(end);
+	*end = '\0';
+	/* The usage's option lines: "  -k, --kernel DIR" or "      --sig-enforce". */
+	for (p = strstr(usage, "\n  "); p; p = strstr(p + 1, "\n  ")) {
+		char letter;
+
+		/* Whitespace in a format matches any, so check the letter. */
+		if (sscanf(p, "\n  -%c, --%63[a-z-]", &letter, name) != 2 ||
+		    letter == '-') {
+			letter = 0;
+			if (sscanf(p, "\n --%63[a-z-]", name) != 1)
+				continue;
+		}
+		if (letter)
+			snprintf(entry, sizeof(entry), "\n**-%c**, **\\--%s**",
+				 letter, name);
+		else
+			snprintf(entry, sizeof(entry), "\n**\\--%s**", name);
+		if (!strstr(options, entry))
+			fail_msg("the man page's OPTIONS lacks \"%s\"", entry + 1);
+		n++;
+	}
+	/* The man page's entries: each is in the usage. */
+	for (p = strstr(options, "\n**"); p; p = strstr(p + 1, "\n**")) {
+		char *dashes = strstr(p, "**\\--");
+
+		if (!dashes || dashes > strchr(p + 1, '\n'))
+			continue;
+		if (sscanf(dashes, "**\\--%63[a-z-]", name) != 1)
+			continue;
+		snprintf(entry, sizeof(entry), "--%s", name);
+		if (!strstr(usage, entry))
+			fail_msg("the usage lacks %s", entry);
+		n--;
+	}
+	assert_int_equal(n, 0);
+	free(usage);
 	free(man);
 }
 
@@ -1067,6 +1147,81 @@ static void debian_layout(const char *root, int with_license_h,
 	unlink(p);
 	assert_int_equal(symlink("/usr/src/linux-headers-9.9.9-1-amd64", p), 0);
 	free(p);
+}
+
+/*
+ * The kit's kernel is Linux 6.1: the flags read from its kernel/panic.c,
+ * include/linux/panic.h and tainted-kernels.rst are the built-in table,
+ * every field, which a tree without kernel/panic.c gets.
+ */
+static void test_taint_flags_6_1(void **state)
+{
+	struct taint_flags builtin;
+	size_t i;
+
+	(void)state;
+	taint_flags_6_1(&builtin);
+	assert_string_equal(kern.taint_flags.source, "kernel/panic.c");
+	assert_int_equal(kern.taint_flags.n, builtin.n);
+	assert_string_equal(kern.taint_flags.order, builtin.order);
+	for (i = 0; i < builtin.n; i++) {
+		const struct taint_flag *a = &kern.taint_flags.flag[i];
+		const struct taint_flag *b = &builtin.flag[i];
+
+		if (a->bit != b->bit || a->letter != b->letter ||
+		    a->module != b->module || strcmp(a->name, b->name) ||
+		    strcmp(a->meaning, b->meaning))
+			fail_msg("bit %zu: the tree's %u %c %d %s \"%s\", built in %u %c %d %s \"%s\"",
+				 i, a->bit, a->letter, a->module, a->name,
+				 a->meaning, b->bit, b->letter, b->module,
+				 b->name, b->meaning);
+	}
+	assert_ptr_equal(taint_flags_find(&builtin, 'O'), &builtin.flag[12]);
+	assert_null(taint_flags_find(&builtin, 'Z'));
+}
+
+/* Sources that do not make a table are refused, naming what is wrong. */
+static void test_taint_flags_bad(void **state)
+{
+	static const char two[] = "#define TAINT_A 0\n#define TAINT_B 1\n";
+	static const struct {
+		const char *h, *c, *want;
+	} cases[] = {
+		{ two, "taint_flags[TAINT_FLAGS_COUNT] = {\n\t[ TAINT_A ] = { 'A', ' ', true },\n"
+		  "\t[ TAINT_B ] = { 'B', ' ', false },\n};\n", NULL },
+		{ "#define TAINT_A 0\n#define TAINT_B 2\n",
+		  "taint_flags[TAINT_FLAGS_COUNT] = {\n\t[ TAINT_A ] = { 'A', ' ', true },\n"
+		  "\t[ TAINT_B ] = { 'B', ' ', false },\n};\n", "no taint flag has bit 1" },
+		{ two, "taint_flags[TAINT_FLAGS_COUNT] = {\n\t[ TAINT_A ] = { 'A', ' ', true },\n"
+		  "\t[ TAINT_B ] = { 'A', ' ', false },\n};\n", "TAINT_B: letter A used twice" },
+		{ two, "taint_flags[TAINT_FLAGS_COUNT] = {\n\t[ TAINT_A ] = { 'A', ' ', true },\n};\n",
+		  "TAINT_B has no letter" },
+		{ two, "taint_flags[TAINT_FLAGS_COUNT] = {\n\t[ TAINT_C ] = { 'C', ' ', true },\n};\n",
+		  "names TAINT_C, which has no bit" },
+		{ two, "static int nothing;\n", "no taint_flags[] array" },
+		{ "#define TAINT_A 0\n#define TAINT_B 0\n", "", "TAINT_B: bit 0 is TAINT_A's" },
+		{ "", "taint_flags[TAINT_FLAGS_COUNT] = {\n};\n", "no taint flags found" },
+	};
+	struct taint_flags t;
+	char err[256];
+	size_t i;
+	int r;
+
+	(void)state;
+	for (i = 0; i < N(cases); i++) {
+		err[0] = '\0';
+		r = taint_flags_parse(cases[i].h, cases[i].c, NULL, &t, err,
+				      sizeof(err));
+		if (!cases[i].want) {
+			if (r)
+				fail_msg("case %zu: %s", i, err);
+			assert_string_equal(t.order, "AB");
+			assert_true(t.flag[0].module && !t.flag[1].module);
+		} else if (!r || !strstr(err, cases[i].want)) {
+			fail_msg("case %zu: returned %d, \"%s\" lacks \"%s\"", i, r,
+				 err, cases[i].want);
+		}
+	}
 }
 
 static void test_distro_headers(void **state)
@@ -1852,11 +2007,14 @@ int main(void)
 		cmocka_unit_test(test_cli_also_limit),
 		cmocka_unit_test(test_cli_sig_enforce),
 		cmocka_unit_test(test_usage_distro),
+		cmocka_unit_test(test_usage_man_options),
 		cmocka_unit_test(test_exit_status_catalogue),
 		cmocka_unit_test(test_kit_mk_finds_tool),
 		cmocka_unit_test(test_loader_stages),
 		cmocka_unit_test(test_summary_taints),
 		cmocka_unit_test(test_vermagic_from_config),
+		cmocka_unit_test(test_taint_flags_6_1),
+		cmocka_unit_test(test_taint_flags_bad),
 		cmocka_unit_test(test_distro_headers),
 		cmocka_unit_test(test_tree_missing_config),
 		cmocka_unit_test(test_package_resolves_siblings),
