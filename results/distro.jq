@@ -5,15 +5,14 @@
 # export-check's prediction for it: the same outcome, the module's taints
 # if it loaded, the kernel's taints after it (those before, with the ones
 # export-check says the kernel keeps), and every message export-check says
-# the loader prints, but those the loader prints once and had printed.
+# the loader prints, but those it prints only while the kernel lacks a
+# taint the kernel already had (export-check's kernel_messages_once).
 
 import "observed" as obs;
 
-def once_said($msg; $before):
-	($msg | test("loading out-of-tree module taints kernel\\.$")) and ($before | index("O") != null)
-	or ($msg | test("module license .* taints kernel\\.$")) and ($before | index("P") != null)
-	or ($msg | test("module verification failed")) and ($before | index("E") != null)
-	or ($msg | test(": kernel tainted\\.$")) and ($before | index("F") != null);
+def once_said($msg; $p; $before):
+	($p.kernel_messages_once[$msg] // null) as $letter
+	| $letter != null and ($before | index($letter) != null);
 
 # observed($o; $p; $letters): a row from the guest's records $o of one load
 # and export-check's module object $p.
@@ -29,7 +28,7 @@ def observed($o; $p; $letters):
 	   predicted: ($p | {verdict, loads, taints, kernel_taints, refused_at, reasons, notes,
 			     kernel_messages})}
 	| . + {missing_messages: [.predicted.kernel_messages[] as $m
-		| select((once_said($m; $before) | not) and (($o.messages // []) | index($m) == null)) | $m]}
+		| select((once_said($m; $p; $before) | not) and (($o.messages // []) | index($m) == null)) | $m]}
 	| . + {as_predicted: (.observed and .loaded == .predicted.loads
 		and ((.loaded | not) or .module_taint == .predicted.taints)
 		and (($after | sort) == (($before + .predicted.kernel_taints) | unique | sort))

@@ -221,6 +221,15 @@ void report_json_module(struct json *j, const char *path,
 	json_strings(j, v->notes.s, v->notes.n);
 	json_key(j, "kernel_messages");
 	json_strings(j, v->messages.s, v->messages.n);
+	json_key(j, "kernel_messages_once");
+	json_object_begin(j);
+	for (i = 0; i < v->n_once; i++) {
+		char letter[2] = { v->once[i].letter, '\0' };
+
+		json_key(j, v->messages.s[v->once[i].index]);
+		json_string(j, letter);
+	}
+	json_object_end(j);
 	json_key(j, "symbols");
 	json_array_begin(j);
 	for (i = 0; i < v->n_imports; i++)

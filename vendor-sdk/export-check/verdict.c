@@ -91,6 +91,18 @@ static void taint(struct verdict *v, char letter, int module, int kernel)
 			     letter, v->taint_order);
 }
 
+/*
+ * The message just added is printed only while the kernel lacks the taint
+ * LETTER: the loader tests it first, or says it once per boot.
+ */
+static void printed_unless_tainted(struct verdict *v, char letter)
+{
+	if (v->n_once < sizeof(v->once) / sizeof(*v->once))
+		v->once[v->n_once++] = (struct message_once){
+			v->messages.n - 1, letter,
+		};
+}
+
 /* The name the loader prints: the module's own. */
 static const char *mod_name(const struct verdict *v)
 {
@@ -192,6 +204,7 @@ static int force_load(struct verdict *v, const struct kernel *k,
 	if (!strchr(v->taints, 'F')) {
 		strlist_addf(&v->messages, "%s: %s: kernel tainted.",
 			     mod_name(v), reason);
+		printed_unless_tainted(v, 'F');
 		strlist_addf(&v->notes,
 			     "%s: the loader forces it (CONFIG_MODULE_FORCE_LOAD): taints F",
 			     reason);
@@ -351,6 +364,7 @@ static int stage_modinfo(const struct elfmod *m, const struct kernel *k,
 		strlist_addf(&v->messages,
 			     "%s: loading out-of-tree module taints kernel.",
 			     mod_name(v));
+		printed_unless_tainted(v, 'O');
 	}
 	if (elfmod_info(m, "staging", 0)) {
 		taint(v, 'C', 1, 1);
@@ -371,6 +385,10 @@ static int stage_modinfo(const struct elfmod *m, const struct kernel *k,
 		}
 		taint(v, 'K', 1, 1);
 		strlist_addf(&v->notes, "livepatch module: taints K");
+		strlist_addf(&v->messages,
+			     "%s: tainting kernel with TAINT_LIVEPATCH",
+			     mod_name(v));
+		printed_unless_tainted(v, 'K');
 	}
 	if (!v->license)
 		strlist_addf(&v->notes,
@@ -382,10 +400,15 @@ static int stage_modinfo(const struct elfmod *m, const struct kernel *k,
 			     v->license ? v->license : "unspecified");
 		strlist_addf(&v->messages, "%s: module license '%s' taints kernel.",
 			     mod_name(v), v->license ? v->license : "unspecified");
+		printed_unless_tainted(v, 'P');
 	}
 	if (elfmod_info(m, "test", 0)) {
 		taint(v, 'N', 1, 1);
 		strlist_addf(&v->notes, "test module: taints N");
+		strlist_addf(&v->messages,
+			     "%s: loading test module taints kernel.",
+			     mod_name(v));
+		printed_unless_tainted(v, 'N');
 	}
 	return 1;
 }
@@ -400,6 +423,7 @@ static void stage_unsigned(const struct elfmod *m, const struct kernel *k,
 	strlist_addf(&v->messages,
 		     "%s: module verification failed: signature and/or required key missing - tainting kernel",
 		     mod_name(v));
+	printed_unless_tainted(v, 'E');
 	if (k->config.lockdown_secure_boot && o->sig_enforce == SIG_ENFORCE_NONE)
 		strlist_addf(&v->notes,
 			     "unsigned: taints E; under Secure Boot this kernel locks down (CONFIG_LOCK_DOWN_IN_EFI_SECURE_BOOT) and refuses it: --sig-enforce=lockdown predicts that");
@@ -441,10 +465,12 @@ static int stage_license_and_versions(const struct elfmod *m,
 			     v->name, k->forced_source,
 			     forced->loses_gpl ? "; GPL-only exports are refused to it" :
 						 "; it keeps GPL-only exports");
-		if (!before)
+		if (!before) {
 			strlist_addf(&v->messages,
 				     "%s: module license taints kernel.",
 				     mod_name(v));
+			printed_unless_tainted(v, 'P');
+		}
 	}
 	if (!k->modversions)
 		return 1;

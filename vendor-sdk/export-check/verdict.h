@@ -70,6 +70,16 @@ struct verdict {
 	struct strlist notes;		/* why it taints, and what else to know */
 	struct strlist flags;		/* licence tricks and shims the kernel lets pass */
 	struct strlist messages;	/* what the loader would print */
+	/*
+	 * The messages the loader prints only while the kernel lacks a
+	 * taint (test_taint(), or pr_notice_once() for a taint only that
+	 * message's path sets): at most one each for F, O, N, P (two), E, K.
+	 */
+	struct message_once {
+		size_t index;		/* in messages */
+		char letter;
+	} once[8];
+	size_t n_once;
 };
 
 /*

@@ -869,6 +869,50 @@ static void test_kit_mk_finds_tool(void **state)
 
 /* ---- B1-B3, B7: the loader's stages -------------------------------------- */
 
+/*
+ * The messages 6.1's kernel/module/main.c prints only while the kernel
+ * lacks a taint (if (!test_taint(...)), or pr_notice_once() for a taint
+ * only that path sets), by their ends, and that taint.
+ */
+static const struct {
+	const char *end;
+	char letter;
+} messages_once[] = {
+	{ ": kernel tainted.", 'F' },			/* try_to_force_load() */
+	{ "loading out-of-tree module taints kernel.", 'O' },	/* check_modinfo() */
+	{ "taints kernel.", 'P' },	/* set_license(), and by name */
+	{ "signature and/or required key missing - tainting kernel", 'E' },
+	{ "loading test module taints kernel.", 'N' },
+	{ "tainting kernel with TAINT_LIVEPATCH", 'K' },
+};
+
+/* Each message of V is said once, with its taint, exactly as the table says. */
+static void check_messages_once(const char *what, const struct verdict *v)
+{
+	size_t i, j, n;
+	char want, got;
+
+	for (i = 0; i < v->messages.n; i++) {
+		const char *msg = v->messages.s[i];
+
+		want = 0;
+		n = strlen(msg);
+		for (j = 0; j < N(messages_once) && !want; j++) {
+			size_t e = strlen(messages_once[j].end);
+
+			if (n >= e && !strcmp(msg + n - e, messages_once[j].end))
+				want = messages_once[j].letter;
+		}
+		got = 0;
+		for (j = 0; j < v->n_once; j++)
+			if (v->once[j].index == i)
+				got = v->once[j].letter;
+		if (got != want)
+			fail_msg("%s: \"%s\" said once while the kernel lacks %c, want %c",
+				 what, msg, got ? got : '-', want ? want : '-');
+	}
+}
+
 struct load_case {
 	const char *what;
 	struct kspec k;
@@ -1026,6 +1070,7 @@ static void test_loader_stages(void **state)
 				  has_line(&v.messages, c->absent) ||
 				  has_line(&v.notes, c->absent)))
 			fail_msg("%s: says \"%s\"", c->what, c->absent);
+		check_messages_once(c->what, &v);
 		/* One stage refuses: its reasons are the only ones. */
 		if (v.refused && strcmp(c->stage, "symbols"))
 			assert_int_equal(v.reasons.n, 1);
