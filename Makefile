@@ -263,8 +263,8 @@ table: kernels sdk
 			$(foreach k,$(KERNELS),$(k)=$(call TREE,$(k))) >$(BUILD)/demo/table.$$fmt.tmp; \
 		mv $(BUILD)/demo/table.$$fmt.tmp $(BUILD)/demo/table.$$fmt; \
 	done
-	@root=$$(vendor-sdk/debian-modules '$(KIT_CACHE)'); \
-	results/distro-table $(BUILD) "$$root/usr/src/linux-headers-$$(basename "$$(dirname "$$root")")"
+	@locations=$$(vendor-sdk/debian-modules '$(KIT_CACHE)'); \
+	results/distro-table $(BUILD) "$$locations"
 	@echo "[table] $(BUILD)/demo/table.md, $(BUILD)/demo/table.json; Debian's: $(BUILD)/demo/distro-table.{md,json}"
 
 $(BUILD)/man/export-check.1: vendor-sdk/man/export-check.1.md

@@ -16,6 +16,16 @@ note() {
 	printf '%s\n' "$*" >&2
 }
 
+# location FILE KEY: where a Debian kernel keeps KEY, from the
+# locations.json vendor-sdk/debian-modules wrote (FILE); an error if it
+# has none.
+location() {
+	local v
+	v=$(jq -r --arg k "$2" '.[$k] // empty' "$1") || die "$1: not a locations file"
+	[[ -n $v ]] || die "$1: no $2"
+	printf '%s\n' "$v"
+}
+
 # fmt_secs N: 75 -> 1m15s
 fmt_secs() {
 	local s=$1

@@ -37,9 +37,8 @@ t_distro_table() {
 	jq -e '.symbols[] | select(.symbol == "capable") | .kernels.debian.export == "EXPORT_SYMBOL"' "$t" >/dev/null ||
 		fail "capable is not open to every module on Debian"
 	# Every export type as Debian's own Module.symvers says.
-	local headers root
-	root=$(vendor-sdk/debian-modules "$KIT_CACHE")
-	headers=$root/usr/src/linux-headers-$(jq -r .kernel.release "$t")
+	local headers
+	headers=$(location "$(vendor-sdk/debian-modules "$KIT_CACHE")" headers)
 	diff <(jq -r '.symbols[] | "\(.symbol)\t\(.kernels.debian.export)"' "$t" | sort) \
 		<(awk -F'\t' 'NR == FNR { want[$1] = 1; next } ($2 in want) { print $2 "\t" $4 }' \
 			<(jq -r '.symbols[].symbol' "$t") "$headers/Module.symvers" | sort) ||

@@ -155,7 +155,7 @@ t_sdk_taint_flags() {
 	got=$("$asan" --taint-flags --kernel "$k" | cut -f1,2)
 	[[ $got == "$want" ]] || fail "the kit's tree: $(diff <(echo "$want") <(echo "$got") | tr '\n' ' ')"
 	sdk_debian
-	got=$("$asan" -T -k "$deb_root/usr/src/linux-headers-$deb_abi" | cut -f1,2)
+	got=$("$asan" -T -k "$deb_headers" | cut -f1,2)
 	[[ $got == "$want" ]] || fail "Debian's headers: $(diff <(echo "$want") <(echo "$got") | tr '\n' ' ')"
 	echo "$(wc -l <<<"$want") flags, $(cut -f2 <<<"$want" | paste -sd '' -), in both"
 	tmp=$(mktemp -d)
@@ -223,7 +223,7 @@ t_sdk_table() {
 t_sdk_debian_modules() {
 	local json=$build/demo/debian-modules.json n_files
 	sdk_debian
-	n_files=$(find "$deb_root/lib/modules/$deb_abi/kernel" -name '*.ko*' | wc -l)
+	n_files=$(find "$deb_modules" -name '*.ko*' | wc -l)
 	expect_json "$json" ".abi == \"$deb_abi\"" "not checked against Debian's current ABI $deb_abi"
 	jq -r '"linux-image-\(.abi): \(.modules | length) modules; "
 		+ ([.modules[].verdict] | group_by(.) | map("\(.[0]): \(length)") | join(", "))' "$json"
@@ -348,11 +348,17 @@ sdk_agree() {
 	sdk_taint=$after
 }
 
-# sdk_debian: set deb_root and deb_abi (Debian's current 6.1 kernel
-# packages, unpacked by vendor-sdk/debian-modules; nothing installed).
+# sdk_debian: set deb_abi, deb_headers (as installed), deb_headers_link
+# (through lib/modules/ABI/build) and deb_modules, where Debian's current
+# 6.1 kernel packages are, unpacked by vendor-sdk/debian-modules (nothing
+# installed), as its locations.json says.
 sdk_debian() {
-	deb_root=$(vendor-sdk/debian-modules "$KIT_CACHE") || fail "cannot fetch Debian's kernel packages"
-	deb_abi=$(ls "$deb_root/lib/modules")
+	local locations
+	locations=$(vendor-sdk/debian-modules "$KIT_CACHE") || fail "cannot fetch Debian's kernel packages"
+	deb_abi=$(location "$locations" abi)
+	deb_headers=$(location "$locations" headers)
+	deb_headers_link=$(location "$locations" headers_link)
+	deb_modules=$(location "$locations" modules)
 }
 
 # Needs: the kit's patched kernel and a guest boot (QEMU), the fixtures
@@ -474,9 +480,9 @@ t_sdk_kit_mk_installed() {
 t_sdk_debian_tree() {
 	local json=$build/tests/sdk-debian-tree.json start secs dir tool=$asan
 	sdk_debian
-	for dir in "$deb_root/usr/src/linux-headers-$deb_abi" "$deb_root/lib/modules/$deb_abi/build"; do
+	for dir in "$deb_headers" "$deb_headers_link"; do
 		start=$EPOCHREALTIME
-		"$tool" --json --kernel "$dir" "$deb_root/lib/modules/$deb_abi/kernel" >"$json" ||
+		"$tool" --json --kernel "$dir" "$deb_modules" >"$json" ||
 			fail "${tool##*/} refused some of Debian's modules (or failed) with --kernel $dir"
 		secs=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')
 		# The time is for people; bench/export-check measures it against its target.
