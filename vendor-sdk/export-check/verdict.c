@@ -636,70 +636,96 @@ static void refuse_gpl_only(struct import_result *r, int weak,
 	unknown_message(v, r->name, -2);
 }
 
-/* resolve_symbol() for an export of a module of the run. */
-static void resolve_peer(const struct elfmod *m, const struct kernel *k,
-			 const struct peers *ps, struct import_result *r,
-			 int weak, struct import_state *st, struct verdict *v)
-{
-	const struct peer *from = &ps->p[r->peer->peer];
-	const struct module_export *e = r->peer->e;
-	int from_proprietary = from->v ? from->v->proprietary :
-			       !verdict_gpl_compatible(from->m, k);
+/* Who exports a symbol a module imports, as resolve_symbol() finds it. */
+struct provider {
+	const char *where;		/* for a refusal: "vmlinux", "module X"... */
+	const struct peer *peer;	/* the exporting module, if given too */
+	int run_export;			/* found among the given modules' exports */
+	int proprietary;		/* the exporter has taint P */
+	int gpl_only;
+	int has_crc;			/* CRCs are checked against this one */
+	uint32_t crc;
+	const char *ns;
+};
 
-	r->peer_name = from->name;
-	if (from->v && from->v->refused) {
+/*
+ * resolve_symbol(): a refused provider leaves the symbol unknown; a
+ * GPL-only one is refused to a module with taint P; a proprietary one
+ * passes its taint on (inherit_taint()); then check_version() and the
+ * namespace.
+ */
+static void resolve(const struct elfmod *m, const struct kernel *k,
+		    const struct provider *p, struct import_result *r,
+		    int weak, struct import_state *st, struct verdict *v)
+{
+	if (p->run_export)
+		r->peer_name = p->peer->name;
+	if (p->peer && p->peer->v && p->peer->v->refused) {
 		r->status = IMPORT_PROVIDER_REFUSED;
+		r->peer_name = p->peer->name;
 		unknown_message(v, r->name, -2);
 		return;
 	}
-	if (e->gpl_only && st->proprietary) {
-		char *where = xasprintf("module %s", from->name);
-
-		refuse_gpl_only(r, weak, where, st, v);
-		free(where);
+	if (p->gpl_only && st->proprietary) {
+		refuse_gpl_only(r, weak, p->where, st, v);
 		return;
 	}
-	if (e->gpl_only && !st->gpl_only_seen)
+	if (p->gpl_only && !st->gpl_only_seen)
 		st->gpl_only_seen = r->name;
 	r->status = IMPORT_OK;
-	if (from_proprietary && !inherit(from, r, st, v)) {
+	if (p->proprietary && !inherit(p->peer, r, st, v)) {
 		unknown_message(v, r->name, -2);
 		return;
 	}
 	/* An exporter without CRCs passes check_version() unchecked. */
-	if (k->modversions && e->has_crc && !check_crc(m, k, r, e->crc, v)) {
+	if (k->modversions && p->has_crc && !check_crc(m, k, r, p->crc, v)) {
 		unknown_message(v, r->name, -22);
 		return;
 	}
-	check_namespace(m, k, r, e->ns, v);
+	check_namespace(m, k, r, p->ns, v);
 }
 
-/* resolve_symbol() for an export of the kernel's Module.symvers. */
+/* An export of the kernel's Module.symvers; its module may be given too. */
 static void resolve_kernel(const struct elfmod *m, const struct kernel *k,
 			   const struct peers *ps, struct import_result *r,
 			   int weak, struct import_state *st, struct verdict *v)
 {
 	const struct export *e = r->export;
 	long owner = owner_peer(ps, e);
+	const struct provider p = {
+		.where = e->owner,
+		.peer = owner >= 0 ? &ps->p[owner] : NULL,
+		.gpl_only = e->gpl_only,
+		.has_crc = 1,
+		.crc = e->crc,
+		.ns = e->ns,
+	};
 
-	if (owner >= 0 && ps->p[owner].v && ps->p[owner].v->refused) {
-		r->status = IMPORT_PROVIDER_REFUSED;
-		r->peer_name = ps->p[owner].name;
-		unknown_message(v, r->name, -2);
-		return;
-	}
-	if (e->gpl_only && st->proprietary) {
-		refuse_gpl_only(r, weak, e->owner, st, v);
-		return;
-	}
-	if (e->gpl_only && !st->gpl_only_seen)
-		st->gpl_only_seen = e->name;
-	r->status = IMPORT_OK;
-	if (k->modversions && !check_crc(m, k, r, e->crc, v)) {
-		unknown_message(v, r->name, -22);
-		return;
-	}
-	check_namespace(m, k, r, e->ns, v);
+	resolve(m, k, &p, r, weak, st, v);
+}
+
+/* An export of a module given too. */
+static void resolve_peer(const struct elfmod *m, const struct kernel *k,
+			 const struct peers *ps, struct import_result *r,
+			 int weak, struct import_state *st, struct verdict *v)
+{
+	const struct peer *from = &ps->p[r->peer->peer];
+	const struct module_export *e = r->peer->e;
+	char *where = xasprintf("module %s", from->name);
+	const struct provider p = {
+		.where = where,
+		.peer = from,
+		.run_export = 1,
+		.proprietary = from->v ? from->v->proprietary :
+					 !verdict_gpl_compatible(from->m, k),
+		.gpl_only = e->gpl_only,
+		.has_crc = e->has_crc,
+		.crc = e->crc,
+		.ns = e->ns,
+	};
+
+	resolve(m, k, &p, r, weak, st, v);
+	free(where);
 }
 
 /* Up to five names of L, then how many more. */
