@@ -42,3 +42,21 @@ int strlist_has(const struct strlist *l, const char *s)
 			return 1;
 	return 0;
 }
+
+char *strlist_some(char *const *s, size_t n)
+{
+	char *out = xstrdup(""), *more;
+	size_t i;
+
+	for (i = 0; i < n && i < 5; i++) {
+		more = xasprintf("%s%s%s", out, i ? ", " : "", s[i]);
+		free(out);
+		out = more;
+	}
+	if (n > 5) {
+		more = xasprintf("%s and %zu more", out, n - 5);
+		free(out);
+		out = more;
+	}
+	return out;
+}

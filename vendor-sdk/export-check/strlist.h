@@ -18,5 +18,7 @@ void strlist_addf(struct strlist *l, const char *fmt, ...) __printf(2, 3);
 void strlist_free(struct strlist *l);
 /* True if some string of L is S. */
 int strlist_has(const struct strlist *l, const char *s);
+/* The first five of the N strings S, joined, then how many more; free() it. */
+char *strlist_some(char *const *s, size_t n);
 
 #endif

@@ -8,14 +8,13 @@
  * licence decides access to EXPORT_SYMBOL_GPL), its owner's licence, its
  * CRC, its namespace.  A stage that refuses ends the load, and with it
  * the reasons and taints: the taints reported are those applied before.
- * Also flags the licence strings the kernel accepts although they
- * deceive, and GPL shims.
+ * The symbols are symbols.c's; lint.c flags the licence strings the kernel
+ * accepts although they deceive, and GPL shims.
  */
 
-#include "verdict.h"
+#include "stage.h"
 #include "util.h"
 
-#include <ctype.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,55 +65,6 @@ const char *load_stage_name(enum load_stage s)
 	return NULL;
 }
 
-/* Add LETTER to TAINTS, kept in ORDER, the kernel's bit order. */
-static void insert_taint(char *taints, size_t size, char letter,
-			 const char *order)
-{
-	char out[TAINT_BITS_MAX + 1] = "";
-	const char *p;
-	size_t n = 0;
-
-	for (p = order; *p && n < size - 1; p++)
-		if (*p == letter || strchr(taints, *p))
-			out[n++] = *p;
-	memcpy(taints, out, n + 1);
-}
-
-/* add_taint_module() taints both; add_taint() and set_bit() one each. */
-static void taint(struct verdict *v, char letter, int module, int kernel)
-{
-	if (module)
-		insert_taint(v->taints, sizeof(v->taints), letter,
-			     v->taint_order);
-	if (kernel)
-		insert_taint(v->kernel_taints, sizeof(v->kernel_taints),
-			     letter, v->taint_order);
-}
-
-/*
- * The message just added is printed only while the kernel lacks the taint
- * LETTER: the loader tests it first, or says it once per boot.
- */
-static void printed_unless_tainted(struct verdict *v, char letter)
-{
-	if (v->n_once < sizeof(v->once) / sizeof(*v->once))
-		v->once[v->n_once++] = (struct message_once){
-			v->messages.n - 1, letter,
-		};
-}
-
-/* The name the loader prints: the module's own. */
-static const char *mod_name(const struct verdict *v)
-{
-	return v->name ? v->name : "(no name)";
-}
-
-static void refuse(struct verdict *v, enum load_stage stage)
-{
-	if (v->refused_at == STAGE_LOADS || stage < v->refused_at)
-		v->refused_at = stage;
-}
-
 int verdict_gpl_compatible(const struct elfmod *m, const struct kernel *k)
 {
 	const char *license = elfmod_info(m, "license", 0);
@@ -125,79 +75,8 @@ int verdict_gpl_compatible(const struct elfmod *m, const struct kernel *k)
 	       !(f && f->loses_gpl);
 }
 
-/* LICENSE equal to a GPL-compatible string but for case and spaces? */
-static const char *near_miss(const struct kernel *k, const char *license)
-{
-	size_t i;
-
-	for (i = 0; i < k->gpl_licenses.n; i++) {
-		const char *a = license, *b = k->gpl_licenses.s[i];
-
-		for (;;) {
-			while (*a == ' ' || *a == '\t')
-				a++;
-			while (*b == ' ')
-				b++;
-			if (!*a || !*b || tolower((unsigned char)*a) !=
-					  tolower((unsigned char)*b))
-				break;
-			a++;
-			b++;
-		}
-		if (!*a && !*b)
-			return k->gpl_licenses.s[i];
-	}
-	return NULL;
-}
-
-/* modinfo strings with no '=' right after license=: "GPL\0trailer". */
-static void flag_license_tricks(const struct elfmod *m,
-				const struct kernel *k, struct verdict *v)
-{
-	size_t i, n = elfmod_info_count(m, "license");
-	const char *close;
-
-	for (i = 0; i + 1 < m->n_info; i++) {
-		const struct modinfo_entry *e = &m->info[i];
-
-		if (e->value && e->key_len == 7 &&
-		    memcmp(e->text, "license", 7) == 0 && !m->info[i + 1].value)
-			strlist_addf(&v->flags,
-				     "licence string has an embedded NUL: the kernel reads \"%s\", the source says \"%s\\0%s\"",
-				     e->value, e->value, m->info[i + 1].text);
-	}
-	/* Harmless while they agree; a trick when some are GPL-compatible
-	 * and some not: the loader reads the first, modpost all of them.
-	 */
-	for (i = 1; i < n; i++) {
-		const char *other = elfmod_info(m, "license", i);
-
-		if (kernel_license_is_gpl(k, other) !=
-		    kernel_license_is_gpl(k, v->license)) {
-			strlist_addf(&v->flags,
-				     "license= tags disagree: the loader reads only the first, \"%s\", and ignores \"%s\"",
-				     v->license, other);
-			break;
-		}
-	}
-	if (n > 1 && i == n)
-		strlist_addf(&v->notes,
-			     "%zu license= tags, all as GPL-compatible as the first",
-			     n);
-	close = v->license && !kernel_license_is_gpl(k, v->license) ?
-		near_miss(k, v->license) : NULL;
-	if (close)
-		strlist_addf(&v->flags,
-			     "licence \"%s\" differs from the GPL-compatible \"%s\" only in case or spaces; the kernel treats it as proprietary",
-			     v->license, close);
-}
-
-/*
- * try_to_force_load(): with CONFIG_MODULE_FORCE_LOAD the loader goes on
- * and taints F; without, it refuses.  Returns 1 if it goes on.
- */
-static int force_load(struct verdict *v, const struct kernel *k,
-		      const char *reason)
+int verdict_force_load(struct verdict *v, const struct kernel *k,
+		       const char *reason)
 {
 	if (!k->config.module_force_load)
 		return 0;
@@ -286,7 +165,7 @@ static int stage_module_layout(const struct elfmod *m, const struct kernel *k,
 		return 1;
 	if (!m->has_versions) {
 		/* With --symvers alone, CONFIG_MODULE_FORCE_LOAD is unknown. */
-		if (!k->config.known || force_load(v, k, "module_layout"))
+		if (!k->config.known || verdict_force_load(v, k, "module_layout"))
 			return 1;
 		strlist_addf(&v->reasons,
 			     "built without symbol versions (no __versions), and the kernel has CONFIG_MODVERSIONS without CONFIG_MODULE_FORCE_LOAD: rebuild against this one");
@@ -337,7 +216,7 @@ static int stage_modinfo(const struct elfmod *m, const struct kernel *k,
 
 	if (!magic) {
 		/* With --symvers alone, CONFIG_MODULE_FORCE_LOAD is unknown. */
-		if (k->config.known && !force_load(v, k, "bad vermagic")) {
+		if (k->config.known && !verdict_force_load(v, k, "bad vermagic")) {
 			strlist_addf(&v->reasons,
 				     "no vermagic in .modinfo, and the kernel cannot force a load without one (no CONFIG_MODULE_FORCE_LOAD)");
 			refuse(v, STAGE_VERMAGIC);
@@ -479,466 +358,12 @@ static int stage_license_and_versions(const struct elfmod *m,
 	export_crcs(m, 1, &any, &crc);
 	missing |= any && !crc;
 	if (!missing || !k->config.known ||
-	    force_load(v, k, "no versions for exported symbols"))
+	    verdict_force_load(v, k, "no versions for exported symbols"))
 		return 1;
 	strlist_addf(&v->reasons,
 		     "exports symbols without CRCs (built without CONFIG_MODVERSIONS), and the kernel cannot force that (no CONFIG_MODULE_FORCE_LOAD)");
 	refuse(v, STAGE_EXPORT_CRCS);
 	return 0;
-}
-
-static int imports_namespace(const struct elfmod *m, const char *ns)
-{
-	size_t i, n = elfmod_info_count(m, "import_ns");
-
-	for (i = 0; i < n; i++)
-		if (strcmp(elfmod_info(m, "import_ns", i), ns) == 0)
-			return 1;
-	return 0;
-}
-
-/*
- * The state simplify_symbols() carries from one symbol to the next, in
- * symbol-table order.  Using a proprietary module's symbol makes the
- * module inherit taint P, after which GPL-only symbols are refused to it;
- * a module that has already resolved a GPL-only symbol is refused the
- * proprietary module's symbol instead.
- */
-struct import_state {
-	int proprietary;		/* the module's taint P so far */
-	const char *gpl_only_seen;	/* first GPL-only symbol resolved */
-	const char *inherited_from;	/* the proprietary module, if any */
-	struct strlist unknown;		/* not exported by anyone */
-};
-
-/* The run module that provides what the kernel's Module.symvers lists. */
-static long owner_peer(const struct peers *ps, const struct export *e)
-{
-	if (strcmp(e->owner, "vmlinux") == 0)
-		return -1;
-	return peers_by_name(ps, symvers_owner_module(e->owner), (size_t)-1);
-}
-
-/* What the loader says when a symbol does not resolve. */
-static void unknown_message(struct verdict *v, const char *name, int err)
-{
-	strlist_addf(&v->messages, "%s: Unknown symbol %s (err %d)",
-		     mod_name(v), name, err);
-}
-
-/* check_version(): the CRC the module was built against. */
-static int check_crc(const struct elfmod *m, const struct kernel *k,
-		     struct import_result *r, uint32_t crc, struct verdict *v)
-{
-	const struct module_version *mv;
-
-	if (!m->has_versions) {
-		if (!k->config.known || force_load(v, k, r->name))
-			return 1;
-		r->status = IMPORT_NO_VERSION;
-		strlist_addf(&v->reasons,
-			     "no symbol versions (no __versions) for %s, and the kernel cannot force that",
-			     r->name);
-		return 0;
-	}
-	mv = elfmod_version(m, r->name);
-	if (!mv) {
-		r->status = IMPORT_NO_VERSION;
-		strlist_addf(&v->reasons,
-			     "no symbol version for %s in __versions: rebuild against this kernel",
-			     r->name);
-		strlist_addf(&v->messages, "%s: no symbol version for %s",
-			     mod_name(v), r->name);
-		return 0;
-	}
-	if (mv->crc == crc)
-		return 1;
-	r->status = IMPORT_CRC_MISMATCH;
-	strlist_addf(&v->reasons,
-		     "built against another version of %s: its CRC is 0x%08" PRIx64
-		     " in the module, 0x%08" PRIx32 " in this kernel: rebuild against this one",
-		     r->name, mv->crc, crc);
-	strlist_addf(&v->messages, "%s: disagrees about version of symbol %s",
-		     mod_name(v), r->name);
-	return 0;
-}
-
-/* verify_namespace_is_imported(). */
-static void check_namespace(const struct elfmod *m, const struct kernel *k,
-			    struct import_result *r, const char *ns,
-			    struct verdict *v)
-{
-	if (!*ns || imports_namespace(m, ns))
-		return;
-	strlist_addf(&v->messages,
-		     "%s: module uses symbol (%s) from namespace %s, but does not import it.",
-		     mod_name(v), r->name, ns);
-	if (k->config.missing_ns_ok) {
-		strlist_addf(&v->notes,
-			     "uses symbol %s from namespace %s without MODULE_IMPORT_NS(%s); this kernel allows that (CONFIG_MODULE_ALLOW_MISSING_NAMESPACE_IMPORTS)",
-			     r->name, ns, ns);
-		return;
-	}
-	r->status = IMPORT_NAMESPACE;
-	strlist_addf(&v->reasons,
-		     "uses symbol %s from namespace %s without MODULE_IMPORT_NS(%s)",
-		     r->name, ns, ns);
-	unknown_message(v, r->name, -22);
-}
-
-/* inherit_taint(): using a proprietary module's symbol. */
-static int inherit(const struct peer *from, struct import_result *r,
-		   struct import_state *st, struct verdict *v)
-{
-	if (st->gpl_only_seen) {
-		r->status = IMPORT_GPL_ONLY;
-		strlist_addf(&v->reasons,
-			     "module using GPL-only symbols (%s) uses symbol %s from proprietary module %s",
-			     st->gpl_only_seen, r->name, from->name);
-		strlist_addf(&v->messages,
-			     "%s: module using GPL-only symbols uses symbols %s from proprietary module %s.",
-			     mod_name(v), r->name, from->name);
-		return 0;
-	}
-	if (!st->proprietary) {
-		st->proprietary = 1;
-		st->inherited_from = from->name;
-		taint(v, 'P', 1, 0);	/* set_bit() on the module only */
-		strlist_addf(&v->notes,
-			     "uses %s from proprietary module %s: inherits taint P, and GPL-only symbols after it are refused",
-			     r->name, from->name);
-		strlist_addf(&v->messages,
-			     "%s: module uses symbols %s from proprietary module %s, inheriting taint.",
-			     mod_name(v), r->name, from->name);
-	}
-	return 1;
-}
-
-/*
- * A GPL-only export (in WHERE) and a module that is not GPL-compatible: the
- * loader does not find the symbol; a weak import is left unresolved.
- */
-static void refuse_gpl_only(struct import_result *r, int weak,
-			    const char *where, const struct import_state *st,
-			    struct verdict *v)
-{
-	r->status = weak ? IMPORT_WEAK_MISSING : IMPORT_GPL_ONLY;
-	if (weak)
-		return;
-	if (st->inherited_from)
-		strlist_addf(&v->reasons,
-			     "uses GPL-only symbol %s (EXPORT_SYMBOL_GPL in %s), refused after inheriting taint P from %s",
-			     r->name, where, st->inherited_from);
-	else
-		strlist_addf(&v->reasons,
-			     "uses GPL-only symbol %s (EXPORT_SYMBOL_GPL in %s)",
-			     r->name, where);
-	unknown_message(v, r->name, -2);
-}
-
-/* Who exports a symbol a module imports, as resolve_symbol() finds it. */
-struct provider {
-	const char *where;		/* for a refusal: "vmlinux", "module X"... */
-	const struct peer *peer;	/* the exporting module, if given too */
-	int run_export;			/* found among the given modules' exports */
-	int proprietary;		/* the exporter has taint P */
-	int gpl_only;
-	int has_crc;			/* CRCs are checked against this one */
-	uint32_t crc;
-	const char *ns;
-};
-
-/*
- * resolve_symbol(): a refused provider leaves the symbol unknown; a
- * GPL-only one is refused to a module with taint P; a proprietary one
- * passes its taint on (inherit_taint()); then check_version() and the
- * namespace.
- */
-static void resolve(const struct elfmod *m, const struct kernel *k,
-		    const struct provider *p, struct import_result *r,
-		    int weak, struct import_state *st, struct verdict *v)
-{
-	if (p->run_export)
-		r->peer_name = p->peer->name;
-	if (p->peer && p->peer->v && p->peer->v->refused) {
-		r->status = IMPORT_PROVIDER_REFUSED;
-		r->peer_name = p->peer->name;
-		unknown_message(v, r->name, -2);
-		return;
-	}
-	if (p->gpl_only && st->proprietary) {
-		refuse_gpl_only(r, weak, p->where, st, v);
-		return;
-	}
-	if (p->gpl_only && !st->gpl_only_seen)
-		st->gpl_only_seen = r->name;
-	r->status = IMPORT_OK;
-	if (p->proprietary && !inherit(p->peer, r, st, v)) {
-		unknown_message(v, r->name, -2);
-		return;
-	}
-	/* An exporter without CRCs passes check_version() unchecked. */
-	if (k->modversions && p->has_crc && !check_crc(m, k, r, p->crc, v)) {
-		unknown_message(v, r->name, -22);
-		return;
-	}
-	check_namespace(m, k, r, p->ns, v);
-}
-
-/* An export of the kernel's Module.symvers; its module may be given too. */
-static void resolve_kernel(const struct elfmod *m, const struct kernel *k,
-			   const struct peers *ps, struct import_result *r,
-			   int weak, struct import_state *st, struct verdict *v)
-{
-	const struct export *e = r->export;
-	long owner = owner_peer(ps, e);
-	const struct provider p = {
-		.where = e->owner,
-		.peer = owner >= 0 ? &ps->p[owner] : NULL,
-		.gpl_only = e->gpl_only,
-		.has_crc = 1,
-		.crc = e->crc,
-		.ns = e->ns,
-	};
-
-	resolve(m, k, &p, r, weak, st, v);
-}
-
-/* An export of a module given too. */
-static void resolve_peer(const struct elfmod *m, const struct kernel *k,
-			 const struct peers *ps, struct import_result *r,
-			 int weak, struct import_state *st, struct verdict *v)
-{
-	const struct peer *from = &ps->p[r->peer->peer];
-	const struct module_export *e = r->peer->e;
-	char *where = xasprintf("module %s", from->name);
-	const struct provider p = {
-		.where = where,
-		.peer = from,
-		.run_export = 1,
-		.proprietary = from->v ? from->v->proprietary :
-					 !verdict_gpl_compatible(from->m, k),
-		.gpl_only = e->gpl_only,
-		.has_crc = e->has_crc,
-		.crc = e->crc,
-		.ns = e->ns,
-	};
-
-	resolve(m, k, &p, r, weak, st, v);
-	free(where);
-}
-
-/* Up to five names of L, then how many more. */
-static char *some_of(char *const *s, size_t n)
-{
-	char *out = xstrdup(""), *more;
-	size_t i;
-
-	for (i = 0; i < n && i < 5; i++) {
-		more = xasprintf("%s%s%s", out, i ? ", " : "", s[i]);
-		free(out);
-		out = more;
-	}
-	if (n > 5) {
-		more = xasprintf("%s and %zu more", out, n - 5);
-		free(out);
-		out = more;
-	}
-	return out;
-}
-
-/*
- * Symbols nobody exports.  If depends= names a module that is neither
- * given nor the kernel's, they are most likely its: say that once,
- * rather than once per symbol.
- */
-static void report_unknown(const struct elfmod *m, const struct kernel *k,
-			   const struct peers *ps, struct import_state *st,
-			   struct verdict *v)
-{
-	struct strlist missing = { 0 };
-	char *names, *mods;
-	size_t i;
-
-	if (!st->unknown.n)
-		return;
-	for (i = 0; i < m->n_depends; i++)
-		if (peers_by_name(ps, m->depends[i], (size_t)-1) < 0 &&
-		    !symvers_has_module(&k->symvers, m->depends[i], (size_t)-1))
-			strlist_addf(&missing, "%s", m->depends[i]);
-	if (!missing.n) {
-		for (i = 0; i < st->unknown.n; i++)
-			strlist_addf(&v->reasons,
-				     "unknown symbol %s: this kernel does not export it",
-				     st->unknown.s[i]);
-		return;
-	}
-	names = some_of(st->unknown.s, st->unknown.n);
-	mods = some_of(missing.s, missing.n);
-	strlist_addf(&v->reasons,
-		     "%zu unknown symbol%s (%s): it depends on %s (depends=), which is neither given nor a module of this kernel: check it together with %s",
-		     st->unknown.n, st->unknown.n == 1 ? "" : "s", names, mods,
-		     missing.n == 1 ? "that module's .ko" : "those modules' .ko files");
-	free(names);
-	free(mods);
-	strlist_free(&missing);
-}
-
-/* Dependencies that are refused: the module cannot load after them. */
-static void report_refused_providers(const struct elfmod *m,
-				     const struct peers *ps,
-				     struct verdict *v)
-{
-	struct strlist done = { 0 }, syms = { 0 };
-	const struct import_result *r = v->imports;
-	size_t i, j;
-	char *names;
-
-	for (i = 0; i < v->n_imports; i++) {
-		if (r[i].status != IMPORT_PROVIDER_REFUSED ||
-		    strlist_has(&done, r[i].peer_name))
-			continue;
-		for (j = i; j < v->n_imports; j++)
-			if (r[j].status == IMPORT_PROVIDER_REFUSED &&
-			    strcmp(r[j].peer_name, r[i].peer_name) == 0)
-				strlist_addf(&syms, "%s", r[j].name);
-		names = some_of(syms.s, syms.n);
-		strlist_addf(&v->reasons,
-			     "needs module %s, which is refused: its symbols %s are unknown without it",
-			     r[i].peer_name, names);
-		strlist_addf(&done, "%s", r[i].peer_name);
-		free(names);
-		strlist_free(&syms);
-	}
-	for (i = 0; i < m->n_depends; i++) {
-		long d = peers_by_name(ps, m->depends[i], (size_t)-1);
-
-		if (d >= 0 && ps->p[d].v && ps->p[d].v->refused &&
-		    !strlist_has(&done, ps->p[d].name)) {
-			strlist_addf(&v->reasons,
-				     "needs module %s (depends=), which is refused",
-				     ps->p[d].name);
-			strlist_addf(&done, "%s", ps->p[d].name);
-		}
-	}
-	if (done.n)
-		refuse(v, STAGE_SYMBOLS);
-	strlist_free(&done);
-}
-
-/* simplify_symbols(): every symbol, in symbol-table order. */
-static void stage_symbols(const struct elfmod *m, const struct kernel *k,
-			  const struct peers *ps, struct verdict *v)
-{
-	struct import_state st = { .proprietary = v->proprietary };
-	size_t i, reasons = v->reasons.n;
-
-	for (i = 0; i < m->n_imports; i++) {
-		struct import_result *r = &v->imports[i];
-		int weak = m->imports[i].weak;
-
-		r->export = symvers_find(&k->symvers, r->name);
-		if (r->export) {
-			resolve_kernel(m, k, ps, r, weak, &st, v);
-			continue;
-		}
-		r->peer = peers_find(ps, r->name);
-		if (r->peer) {
-			resolve_peer(m, k, ps, r, weak, &st, v);
-		} else if (weak) {
-			r->status = IMPORT_WEAK_MISSING;
-		} else {
-			r->status = IMPORT_UNKNOWN;
-			strlist_addf(&st.unknown, "%s", r->name);
-			unknown_message(v, r->name, -2);
-		}
-	}
-	report_unknown(m, k, ps, &st, v);
-	report_refused_providers(m, ps, v);
-	if (v->reasons.n > reasons)
-		refuse(v, STAGE_SYMBOLS);
-	v->proprietary = st.proprietary;
-	strlist_free(&st.unknown);
-}
-
-const char *verdict_wrapped_gpl_only(const struct module_export *e,
-				     const struct kernel *k,
-				     const struct peers *peers)
-{
-	const char *wrapped = NULL;
-	size_t i;
-
-	if (e->gpl_only || !e->is_function || e->own_refs)
-		return NULL;
-	for (i = 0; i < e->n_calls && !wrapped; i++) {
-		const struct export *ke = symvers_find(&k->symvers, e->calls[i]);
-		const struct peer_export *pe = ke ? NULL :
-					       peers_find(peers, e->calls[i]);
-
-		if ((ke && ke->gpl_only) || (pe && pe->e->gpl_only))
-			wrapped = e->calls[i];
-	}
-	return wrapped;
-}
-
-/*
- * Who can be a GPL shim: a GPL-compatible module built out of tree.  An
- * in-tree module's export types are the kernel's own API, chosen upstream
- * (Debian's drm, usbcore or libphy export thin wrappers of GPL-only
- * functions with plain EXPORT_SYMBOL, as their maintainers decided); only
- * a module outside the kernel decides on its own to hand GPL-only
- * functionality to every module.
- */
-static int may_be_shim(const struct elfmod *m, const struct kernel *k)
-{
-	return verdict_gpl_compatible(m, k) && !elfmod_info(m, "intree", 0);
-}
-
-/* A GPL module exporting, to every module, wrappers of GPL-only exports. */
-static void flag_shim(const struct elfmod *m, const struct kernel *k,
-		      const struct peers *ps, struct verdict *v)
-{
-	struct strlist pairs = { 0 };
-	const char *w;
-	char *list;
-	size_t i;
-
-	if (!may_be_shim(m, k))
-		return;
-	for (i = 0; i < m->n_exports; i++) {
-		w = verdict_wrapped_gpl_only(&m->exports[i], k, ps);
-		if (w)
-			strlist_addf(&pairs, "%s -> %s", m->exports[i].name, w);
-	}
-	if (!pairs.n)
-		return;
-	list = some_of(pairs.s, pairs.n);
-	strlist_addf(&v->flags,
-		     "a GPL shim: built out of tree, it exports with EXPORT_SYMBOL %zu function%s that do%s nothing of %s own but call GPL-only symbols (%s), so modules of any licence reach what EXPORT_SYMBOL_GPL reserves; the kernel cannot see this",
-		     pairs.n, pairs.n == 1 ? "" : "s", pairs.n == 1 ? "es" : "",
-		     pairs.n == 1 ? "its" : "their", list);
-	free(list);
-	strlist_free(&pairs);
-}
-
-/* A module that is not GPL-compatible, using a shim's wrapper. */
-static void flag_shim_use(const struct kernel *k, const struct peers *ps,
-			  struct verdict *v)
-{
-	size_t i;
-
-	if (v->gpl_compatible)
-		return;
-	for (i = 0; i < v->n_imports; i++) {
-		const struct peer_export *pe = peers_find(ps, v->imports[i].name);
-		const struct peer *from = pe ? &ps->p[pe->peer] : NULL;
-		const char *w = pe ? verdict_wrapped_gpl_only(pe->e, k, ps) : NULL;
-
-		if (w && may_be_shim(from->m, k))
-			strlist_addf(&v->flags,
-				     "uses %s from %s, a GPL module that re-exports with EXPORT_SYMBOL a wrapper of the GPL-only %s: the kernel loads this, but it is the use EXPORT_SYMBOL_GPL is there to forbid",
-				     v->imports[i].name, from->name, w);
-	}
 }
 
 void verdict_compute(const struct elfmod *m, const struct kernel *k,
@@ -964,15 +389,14 @@ void verdict_compute(const struct elfmod *m, const struct kernel *k,
 			.name = m->imports[i].name,
 			.status = IMPORT_NOT_REACHED,
 		};
-	flag_license_tricks(m, k, v);
+	lint_licence(m, k, v);
 	if (stage_signature(m, k, o, v) && stage_module_layout(m, k, v) &&
 	    stage_modinfo(m, k, v)) {
 		stage_unsigned(m, k, o, v);
 		if (stage_license_and_versions(m, k, v))
-			stage_symbols(m, k, peers, v);
+			verdict_symbols(m, k, peers, v);
 	}
-	flag_shim(m, k, peers, v);
-	flag_shim_use(k, peers, v);
+	lint_shims(m, k, peers, v);
 	v->refused = v->refused_at != STAGE_LOADS;
 }
 
