@@ -49,8 +49,11 @@ run_test() {
 	: >"$log"
 	set -m
 	(
-		# The test's own jobs stay in its group.
+		# The test's own jobs stay in its group, and its cleanups are
+		# its own, not those of a caller (a test of run_test).
 		set +m -euo pipefail
+		_kit_at_exit=''
+		trap - EXIT
 		"t_$name"
 	) >>"$log" 2>&1 </dev/null &
 	run_test_pid=$!
