@@ -15,8 +15,10 @@ kit_group harness "kernels" \
 	harness_bad_environment harness_qemu_fails cache_disk_full \
 	interrupted_build concurrent_makes accel_honours_kit_qemu run_guest_stopped \
 	demo_interrupted probes_key_covers_config usage_errors cleanup_on_failure \
-	runner_timeout runner_list \
+	runner_timeout runner_list runner_no_kernel \
 	static_keys_single_tcg host_untouched
+kit_needs_no_kernel guest_scripts_refuse_host usage_errors cleanup_on_failure runner_timeout \
+	runner_list runner_no_kernel host_untouched
 
 # fault_guest MODE TIMEOUT: run the fault guest; prints the verdict line.
 fault_guest() {
@@ -460,6 +462,32 @@ t_runner_list() {
 	((rc == 2)) || fail "KIT_TEST_TIMEOUT=soon: exit $rc, want 2"
 	[[ $err == "run: error: KIT_TEST_TIMEOUT must be a number of seconds, not 'soon'" ]] ||
 		fail "KIT_TEST_TIMEOUT=soon: $err"
+}
+
+# A run of tests that use no kernel builds none, and each test declared so
+# (kit_needs_no_kernel) passes with no kernel to be had: no cache, no
+# build directory known, and a make that fails.
+t_runner_no_kernel() {
+	local tmp t n=0
+	needs_kernels shellcheck reuse_lint && fail "shellcheck and reuse_lint would build the kernels"
+	needs_kernels shellcheck kdir || fail "kdir would not build the kernels"
+	tmp=$(mktemp -d)
+	at_exit rm -rf "$tmp"
+	mkdir "$tmp/bin"
+	printf '#!/bin/sh\necho "make $*" >>%s/calls\nexit 1\n' "$tmp" >"$tmp/bin/make"
+	chmod +x "$tmp/bin/make"
+	for t in "${!no_kernel[@]}"; do
+		[[ $t == runner_no_kernel ]] && continue
+		KDIR_baseline='' KDIR_patched='' KIT_CACHE=$tmp/no-cache PATH=$tmp/bin:$PATH \
+			run_test "$t" 300 "$tmp/$t.log"
+		((run_test_rc == 0)) ||
+			fail "$t, declared to use no kernel, fails without one: $(tail -n 3 "$tmp/$t.log")"
+		[[ ! -e $tmp/calls ]] || fail "$t ran $(cat "$tmp/calls")"
+		[[ ! -e $tmp/no-cache ]] || fail "$t made the kernel cache"
+		n=$((n + 1))
+	done
+	echo "$n tests declared to use no kernel pass without one"
+	((n >= 5)) || fail "only $n tests declared to use no kernel"
 }
 
 # A test's cleanup runs however it ends, with the values it was given:

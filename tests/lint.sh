@@ -10,6 +10,7 @@
 kit_group lint "kernels" \
 	shellcheck reuse_lint checkpatch_series checkpatch_modules checkpatch_export_check \
 	series_applies series_adds_no_warnings series_docs_build
+kit_needs_no_kernel shellcheck reuse_lint
 
 t_shellcheck() {
 	mapfile -t files < <(shell_scripts)
