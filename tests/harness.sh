@@ -15,10 +15,10 @@ kit_group harness "kernels" \
 	harness_bad_environment harness_qemu_fails cache_disk_full \
 	interrupted_build concurrent_makes accel_honours_kit_qemu run_guest_stopped \
 	demo_interrupted probes_key_covers_config usage_errors cleanup_on_failure \
-	runner_timeout runner_list runner_no_kernel \
+	runner_timeout runner_list runner_no_kernel runner_reason_kept \
 	static_keys_single_tcg host_untouched
 kit_needs_no_kernel guest_scripts_refuse_host usage_errors cleanup_on_failure runner_timeout \
-	runner_list runner_no_kernel host_untouched
+	runner_list runner_no_kernel runner_reason_kept host_untouched
 
 # fault_guest MODE TIMEOUT: run the fault guest; prints the verdict line.
 fault_guest() {
@@ -488,6 +488,24 @@ t_runner_no_kernel() {
 	done
 	echo "$n tests declared to use no kernel pass without one"
 	((n >= 5)) || fail "only $n tests declared to use no kernel"
+}
+
+# A test that fails inside $(...) says why in its log: fail writes to
+# stderr, which the substitution does not take.
+t_runner_reason_kept() {
+	local tmp
+	tmp=$(mktemp -d)
+	at_exit rm -rf "$tmp"
+	# shellcheck disable=SC2317 # called by run_test
+	t_runner_fails_inside() {
+		local out
+		out=$(fail "the reason, from inside a substitution")
+		echo "not reached: $out"
+	}
+	run_test runner_fails_inside 60 "$tmp/log"
+	echo "exit $run_test_rc; log: $(tr '\n' ' ' <"$tmp/log")"
+	((run_test_rc == 1)) || fail "exit $run_test_rc, want 1"
+	expect_grep "$tmp/log" "FAIL: the reason, from inside a substitution"
 }
 
 # A test's cleanup runs however it ends, with the values it was given:

@@ -15,16 +15,17 @@
 	results=$build/demo/results.json
 }
 
-# fail MESSAGE: end a test with a reason.
+# fail MESSAGE: end a test with a reason.  On stderr, so that a reason
+# given inside $(...) reaches the test's log rather than a variable.
 fail() {
-	echo "FAIL: $*"
+	echo "FAIL: $*" >&2
 	exit 1
 }
 
 # skip REASON: the test cannot run here (no root, no browser...).
 KIT_SKIP=4
 skip() {
-	echo "SKIP: $*"
+	echo "SKIP: $*" >&2
 	exit "$KIT_SKIP"
 }
 
