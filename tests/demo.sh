@@ -12,6 +12,7 @@ kit_group demo "kernels" \
 	proprietary_lsm_refused_on_patched gpl_and_dual_work_on_both \
 	proprietary_capable_loads_on_both unload_removes_hooks results_format \
 	demo_messages_are_the_modules
+kit_fixture demo "$results"
 
 t_demo_runs() {
 	rm -f "$results"

@@ -15,10 +15,10 @@ kit_group harness "kernels" \
 	harness_bad_environment harness_qemu_fails cache_disk_full \
 	interrupted_build concurrent_makes accel_honours_kit_qemu run_guest_stopped \
 	demo_interrupted probes_key_covers_config usage_errors cleanup_on_failure \
-	runner_timeout runner_list runner_no_kernel runner_reason_kept \
+	runner_timeout runner_list runner_no_kernel runner_reason_kept runner_fixture_missing \
 	static_keys_single_tcg host_untouched
 kit_needs_no_kernel guest_scripts_refuse_host usage_errors cleanup_on_failure runner_timeout \
-	runner_list runner_no_kernel runner_reason_kept host_untouched
+	runner_list runner_no_kernel runner_reason_kept runner_fixture_missing host_untouched
 
 # fault_guest MODE TIMEOUT: run the fault guest; prints the verdict line.
 fault_guest() {
@@ -506,6 +506,26 @@ t_runner_reason_kept() {
 	echo "exit $run_test_rc; log: $(tr '\n' ' ' <"$tmp/log")"
 	((run_test_rc == 1)) || fail "exit $run_test_rc, want 1"
 	expect_grep "$tmp/log" "FAIL: the reason, from inside a substitution"
+}
+
+# A test whose group needs the demo is skipped, saying why, when the demo
+# is not in the run and left no results; with the demo in the run, it
+# runs (and fails if the demo did).
+# shellcheck disable=SC2034 # tests/run's arrays, read by missing_fixture
+t_runner_fixture_missing() {
+	local tmp said
+	tmp=$(mktemp -d)
+	at_exit rm -rf "$tmp"
+	fixture_of[demo]=$tmp/results.json
+	unset 'wanted[demo]'
+	said=$(missing_fixture sdk_table)
+	[[ $said == "needs $tmp/results.json: run tests/run demo first" ]] || fail "no demo, no results: '$said'"
+	wanted[demo]=1
+	[[ -z $(missing_fixture sdk_table) ]] || fail "skipped although the demo is in the run"
+	unset 'wanted[demo]'
+	touch "$tmp/results.json"
+	[[ -z $(missing_fixture sdk_table) ]] || fail "skipped although the results are there"
+	[[ -z $(missing_fixture shellcheck) ]] || fail "shellcheck's group needs no demo"
 }
 
 # A test's cleanup runs however it ends, with the values it was given:
