@@ -2,7 +2,8 @@
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 # shellcheck shell=bash
 # Sourced by tests/run, after tests/lib.sh (top, build, logs, results...).
-# shellcheck disable=SC2154
+# A $ in a single-quoted jq expression (SC2016) is jq's.
+# shellcheck disable=SC2154,SC2016
 #
 # api: patch 0002's register_security() and unregister_security() in the
 # patched guest (two CPUs, AppArmor active): errors, placement rules,
@@ -53,8 +54,9 @@ t_api_and_lifetime() {
 	[[ $(r positive_mkdir_exit) != 0 && $(r positive_mkdir_error) == *"$(strerror_of EPERM)"* &&
 		$(r positive_dir_made) == false ]] ||
 		fail "mkdir under a hook answering 1: exit $(r positive_mkdir_exit), '$(r positive_mkdir_error)'"
-	jq -e '.lsm_api_test.messages | index("LSM: lsm_api_test: inode_mkdir returned 1, not 0, -EPERM or -EACCES (or -ECHILD in an RCU path walk): refusing with -EPERM") != null' \
-		<<<"$rec" >/dev/null || fail "no warning of the positive answer"
+	expect_json_has - .lsm_api_test.messages \
+		'"LSM: lsm_api_test: inode_mkdir returned 1, not 0, -EPERM or -EACCES (or -ECHILD in an RCU path walk): refusing with -EPERM"' \
+		"a warning of the positive answer" <<<"$rec"
 	# An answer below -MAX_ERRNO (include/linux/err.h: 4095) is no error code.
 	[[ $(r errno_mkdir_exit) != 0 && $(r errno_mkdir_error) == *"$(strerror_of EPERM)"* ]] ||
 		fail "mkdir under a hook answering -5000: exit $(r errno_mkdir_exit), '$(r errno_mkdir_error)'"
@@ -150,11 +152,11 @@ t_api_and_lifetime() {
 	echo "$order"
 	[[ $order == "lsm_api_test: unregistering,lsm_api_test: hook done,lsm_api_test: unregistered" ]] ||
 		fail "unregister_security() did not wait for the running hook"
-	jq -e --arg m "lsm_api_test: register_security() while going: -$(errno_of ENODEV)" \
-		'.lsm_api_test.messages | index($m) != null' <<<"$rec" >/dev/null ||
-		fail "no -ENODEV for a registration from the exit function"
-	jq -e '.lsm_api_test.messages | index("LSM: lsm_api_test: module lsm_api_test did not unregister, removing its hooks") != null' \
-		<<<"$rec" >/dev/null || fail "no removal of a forgotten registration"
+	expect_json_has --arg m "lsm_api_test: register_security() while going: -$(errno_of ENODEV)" \
+		- .lsm_api_test.messages '$m' "-ENODEV for a registration from the exit function" <<<"$rec"
+	expect_json_has - .lsm_api_test.messages \
+		'"LSM: lsm_api_test: module lsm_api_test did not unregister, removing its hooks"' \
+		"a forgotten registration removed" <<<"$rec"
 	[[ $(r lsm_listed_after_skip) == false ]] || fail "forgotten registration still listed"
 	[[ $(r mkdir_after_skip_exit) == 0 ]] || fail "mkdir after forgotten unregister failed"
 }
@@ -352,8 +354,7 @@ check_third_party_refused() {
 		[[ $(r "$k") == 0 ]] || fail "$k is $(r "$k"), not 0"
 	done
 	msg() {
-		jq -e --arg m "$1" '.lsm_proxy.messages | index($m) != null' <<<"$rec" >/dev/null ||
-			fail "no kernel message '$1'"
+		expect_json_has --arg m "$1" - .lsm_proxy.messages '$m' "the kernel said '$1'" <<<"$rec"
 	}
 	msg "lsm_proxy_owner: register_security(): 0"
 	msg "lsm_proxy: register_security() of the offered hooks: -$(errno_of EPERM)"

@@ -2,7 +2,8 @@
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 # shellcheck shell=bash
 # Sourced by tests/run, after tests/lib.sh (top, build, logs, results...).
-# shellcheck disable=SC2154
+# A $ in a single-quoted jq expression (SC2016) is jq's.
+# shellcheck disable=SC2154,SC2016
 #
 # dkms: the examples as customers install them, in a Debian guest.
 
@@ -78,8 +79,8 @@ t_dkms_bad_input() {
 }
 
 t_dkms_guests_passed() {
-	expect_jq '.kernels.baseline.dkms_guest_verdict == "pass"' "baseline Debian guest passed"
-	expect_jq '.kernels.patched.dkms_guest_verdict == "pass"' "patched Debian guest passed"
+	expect_jq_eq '.kernels.baseline.dkms_guest_verdict' '"pass"' "baseline Debian guest passed"
+	expect_jq_eq '.kernels.patched.dkms_guest_verdict' '"pass"' "patched Debian guest passed"
 	expect_jq '[.loads[] | select(.kind == "dkms")] | length == 6 and all(.observed and .as_expected)' \
 		"6 dkms rows, each observed and as dkms/expected-outcomes.tsv says"
 }
@@ -93,10 +94,10 @@ t_dkms_gpl_package_works() {
 		release=$(jq -r ".kernels.$k.release" "$results")
 		expect_jq "$r | .method == \"deb\" and (.install_command | startswith(\"apt-get install ./gpl-lsm-dkms_\"))"
 		expect_jq "$r | .install_exit == 0 and .install_result == \"installed\""
-		expect_jq "$r | .dkms_status == \"gpl-lsm/1.0, $release, x86_64: installed\"" "$k: dkms status"
+		expect_jq_eq "$r | .dkms_status" "\"gpl-lsm/1.0, $release, x86_64: installed\"" "$k: dkms status"
 		expect_jq "$r | .dkms_output | index(\"Setting up gpl-lsm-dkms (1.0) ...\") != null" \
 			"$k: the package's postinst ran dkms"
-		expect_jq "$r | .module_path == \"/lib/modules/$release/updates/dkms/gpl_lsm.ko\""
+		expect_jq_eq "$r | .module_path" "\"/lib/modules/$release/updates/dkms/gpl_lsm.ko\""
 		expect_jq "$r | .modprobe_exit == 0 and .loaded and .lsm_listed and .hook_effective" "$k: loads and works"
 		expect_jq "$r | .unloaded and .hook_removed_after_unload" "$k: modprobe -r removes the hook"
 		expect_jq "$r | .taint == [\"O\", \"E\"]" \
@@ -116,10 +117,10 @@ t_dkms_proprietary_lsm() {
 		"dkms reports the failed build"
 	expect_jq "$r | .dkms_output | map(test(\"Consult /var/lib/dkms/proprietary-lsm/1.0/build/make.log\")) | any" \
 		"dkms points at make.log"
-	expect_jq "$r | .make_log == \"/var/lib/dkms/proprietary-lsm/1.0/build/make.log\""
+	expect_jq_eq "$r | .make_log" '"/var/lib/dkms/proprietary-lsm/1.0/build/make.log"'
 	expect_jq "$r | .make_log_errors | index(\"ERROR: modpost: GPL-incompatible module proprietary_lsm.ko uses GPL-only symbol 'register_security'\") != null" \
 		"make.log has modpost's GPL-only error"
-	expect_jq "$r | .dkms_status == \"proprietary-lsm/1.0: added\"" "dkms status: added, not installed"
+	expect_jq_eq "$r | .dkms_status" '"proprietary-lsm/1.0: added"' "dkms status: added, not installed"
 	expect_jq "$r | .loaded == false and .module_path == null"
 	r=$(row baseline proprietary_lsm dkms)
 	expect_jq "$r | .install_result == \"installed\" and .loaded and .hook_effective"
@@ -159,9 +160,9 @@ t_dkms_build_exclusive_skip() {
 		--append kit.debian=dkms.sh --disk "$(harness/mkimage "$KIT_CACHE" "$(kdir patched)" patched)" \
 		harness/guest/dkms.sh "$out/dkms")
 	jq -r '.gpl_lsm.install_output[]' <<<"$rec"
-	jq -e '.gpl_lsm.install_exit == "77" and .gpl_lsm.install_result == "skipped"' <<<"$rec" >/dev/null ||
-		fail "dkms did not skip with 77: $(jq -c '.gpl_lsm | {install_exit, install_result}' <<<"$rec")"
-	jq -e '.gpl_lsm.modprobe_exit == null' <<<"$rec" >/dev/null || fail "a skipped module was loaded"
+	expect_json_eq - '.gpl_lsm | {install_exit, install_result}' '{install_exit: "77", install_result: "skipped"}' \
+		"dkms skipped with 77" <<<"$rec"
+	expect_json_eq - .gpl_lsm.modprobe_exit null "a skipped module was not loaded" <<<"$rec"
 }
 
 # Guest images: cached by content, and bad input refused clearly.
@@ -225,7 +226,6 @@ t_vm_shell() {
 	wait_pane 'Leave with "exit"' 180
 	wait_pane 'root@kit-guest:.*# *$' 60
 	# Typed into the guest's shell, which expands it: KIT-42 is its answer.
-	# shellcheck disable=SC2016
 	tmux send-keys -t "$session" 'uname -r; dkms status; ls /kit/dkms/*.deb | wc -l; echo KIT-$((6 * 7))' Enter
 	wait_pane '^KIT-42' 60
 	pane

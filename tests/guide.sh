@@ -2,7 +2,8 @@
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 # shellcheck shell=bash
 # Sourced by tests/run, after tests/lib.sh (top, build, logs, results...).
-# shellcheck disable=SC2154
+# A $ in a single-quoted jq expression (SC2016) is jq's.
+# shellcheck disable=SC2154,SC2016
 #
 # guide: the vendor guide, rendered from the last run.
 
@@ -60,9 +61,8 @@ t_guide_links_resolve() {
 	bad=$(jq -r '(.ids) as $ids | .links[] | select(startswith("#")) | ltrimstr("#")
 		| select(. as $l | $ids | index($l) | not)' <<<"$f")
 	[[ -z $bad ]] || fail "links to missing anchors: $bad"
-	jq -e '[.links[] | select(startswith("#"))] | length > 20' <<<"$f" >/dev/null || fail "too few internal links"
-	jq -e '[.links[] | select(startswith("#") | not)] == []' <<<"$f" >/dev/null ||
-		fail "links outside the page: $(jq -c '[.links[] | select(startswith("#") | not)]' <<<"$f")"
+	expect_json - '[.links[] | select(startswith("#"))] | length > 20' "more than 20 internal links" <<<"$f"
+	expect_json_eq - '[.links[] | select(startswith("#") | not)]' '[]' "no link outside the page" <<<"$f"
 }
 
 # Every command the guide tells a reader to run exists.
@@ -90,10 +90,10 @@ t_guide_in_browser() {
 	dom=$(tests/html-facts "$shots/dom.html")
 	for h in "The policy and its history" "The patch series" "Licence strings" "The permission table" \
 		"The demo" "For module vendors" "Your customers' kernel" "Reference"; do
-		jq -e --arg h "$h" '.headings | map(.[1] | gsub("\u2019"; "\u0027")) | index($h) != null' <<<"$dom" >/dev/null ||
-			fail "heading '$h' missing in the browser's DOM"
+		expect_json_has --arg h "$h" - '.headings | map(.[1] | gsub("\u2019"; "\u0027"))' '$h' \
+			"heading '$h' in the browser's DOM" <<<"$dom"
 	done
-	jq -e '.tables | length >= 8' <<<"$dom" >/dev/null || fail "tables missing in the browser's DOM"
+	expect_json - '.tables | length >= 8' "8 tables or more in the browser's DOM" <<<"$dom"
 	grep -q 'name="viewport"' "$shots/dom.html" || fail "no viewport meta for phones"
 	python3 - "$shots/desktop.png" "$shots/phone.png" <<'PY' || fail "screenshots are not the expected sizes"
 import struct, sys

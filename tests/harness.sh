@@ -2,7 +2,8 @@
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 # shellcheck shell=bash
 # Sourced by tests/run, after tests/lib.sh (top, build, logs, results...).
-# shellcheck disable=SC2154
+# A $ in a single-quoted jq expression (SC2016) is jq's.
+# shellcheck disable=SC2154,SC2016
 #
 # harness: a broken guest is never a pass; bad environments are named;
 # the host stays untouched (host_untouched last).
@@ -16,9 +17,10 @@ kit_group harness "kernels" \
 	interrupted_build concurrent_makes accel_honours_kit_qemu run_guest_stopped \
 	demo_interrupted probes_key_covers_config usage_errors cleanup_on_failure \
 	runner_timeout runner_list runner_no_kernel runner_reason_kept runner_fixture_missing \
-	static_keys_single_tcg host_untouched
+	runner_expect_json static_keys_single_tcg host_untouched
 kit_needs_no_kernel guest_scripts_refuse_host usage_errors cleanup_on_failure runner_timeout \
-	runner_list runner_no_kernel runner_reason_kept runner_fixture_missing host_untouched
+	runner_list runner_no_kernel runner_reason_kept runner_fixture_missing runner_expect_json \
+	host_untouched
 
 # fault_guest MODE TIMEOUT: run the fault guest; prints the verdict line.
 fault_guest() {
@@ -93,8 +95,7 @@ t_channel_survives_exit() {
 			"$out/initramfs.cpio.gz" "$out/run-$i" >/dev/null ||
 			fail "run $i: $(cat "$out/run-$i/verdict")"
 		rec=$(results/guest-records "$out/run-$i/channel.log") || fail "run $i: the channel was cut"
-		jq -e --arg n "$records" '.burst.sent == $n' <<<"$rec" >/dev/null ||
-			fail "run $i: the last record was lost"
+		expect_json_eq --arg n "$records" - .burst.sent '$n' "run $i: the last record arrived" <<<"$rec"
 		# Each numbered record once, whole, in the order written.
 		awk -F'\t' -v n="$records" '$1 == "R" && $2 == "burst" && $3 ~ /^[0-9]+$/ {
 				if ($3 != seen || $4 != "0123456789abcdef0123456789abcdef") { bad = 1; exit }
@@ -517,6 +518,42 @@ t_runner_reason_kept() {
 	expect_grep "$tmp/log" "FAIL: the reason, from inside a substitution"
 }
 
+# expect_json_eq and expect_json_has pass when they should and, when not,
+# print what they found (and what was expected) before the reason, as
+# KUnit's EXPECT_EQ does; jq's options reach the expressions, and a file
+# jq cannot read is named.
+t_runner_expect_json() {
+	local tmp t
+	tmp=$(mktemp -d)
+	at_exit rm -rf "$tmp"
+	echo '{"verdict": "pass", "cpus": [1, 2], "messages": ["a: loaded", "b: refused"]}' >"$tmp/r.json"
+	# shellcheck disable=SC2317 # called by run_test
+	t_runner_expect_holds() {
+		expect_json_eq "$tmp/r.json" .verdict '"pass"'
+		expect_json_eq - '.cpus[]' '1, 2' <"$tmp/r.json"
+		expect_json_eq --argjson n 2 "$tmp/r.json" '.cpus | length' '$n'
+		expect_json_has --arg m "b: refused" "$tmp/r.json" .messages '$m'
+	}
+	# shellcheck disable=SC2317
+	t_runner_eq_differs() { expect_json_eq "$tmp/r.json" .cpus '[2]' "two CPUs"; }
+	# shellcheck disable=SC2317
+	t_runner_has_not() { expect_json_has "$tmp/r.json" .messages '"b: refused."'; }
+	# shellcheck disable=SC2317
+	t_runner_unreadable() { expect_json_eq "$tmp/none.json" .verdict '"pass"'; }
+	run_test runner_expect_holds 60 "$tmp/holds.log"
+	((run_test_rc == 0)) || fail "expectations that hold failed: $(cat "$tmp/holds.log")"
+	for t in eq_differs has_not unreadable; do
+		run_test "runner_$t" 60 "$tmp/$t.log"
+		cat "$tmp/$t.log"
+		((run_test_rc == 1)) || fail "$t: exit $run_test_rc, want 1"
+	done
+	[[ $(cat "$tmp/eq_differs.log") == $'# expected: [2]\n# actual:   [1,2]\nFAIL: two CPUs (in '"$tmp"'/r.json)' ]] ||
+		fail "differing values not printed as expected, then actual, then the reason"
+	[[ $(cat "$tmp/has_not.log") == $'# expected in it: "b: refused."\n# actual: ["a: loaded","b: refused"]\nFAIL: .messages has "b: refused." (in '"$tmp"'/r.json)' ]] ||
+		fail "a missing item not printed with the array"
+	expect_grep "$tmp/unreadable.log" "FAIL: .verdict == \"pass\": jq failed on $tmp/none.json"
+}
+
 # A test whose group needs the demo is skipped, saying why, when the demo
 # is not in the run and left no results; with the demo in the run, it
 # runs (and fails if the demo did).
@@ -573,8 +610,8 @@ t_static_keys_single_tcg() {
 	rec=$(guest unpatched "$out" tests/guest/static-key-flip.sh --timeout 300 --tcg-single \
 		"$out/modules/static_key_flip/static_key_flip.ko")
 	expect_two_cpus "$rec"
-	jq -e '.static_key_flip.counts | test("^flips [1-9][0-9]* runs [1-9][0-9]* hits [0-9]+$")' <<<"$rec" >/dev/null ||
-		fail "the key was not flipped under load: $(jq -c .static_key_flip <<<"$rec")"
+	expect_json_match - '[.static_key_flip.counts]' '"^flips [1-9][0-9]* runs [1-9][0-9]* hits [0-9]+$"' \
+		"the key flipped under load" <<<"$rec"
 	echo "single-threaded TCG: $(jq -r .static_key_flip.counts <<<"$rec")"
 	harness/run-guest --timeout 300 "$k/arch/x86/boot/bzImage" "$out/initramfs.cpio.gz" "$out/multi" || rc=$?
 	echo "multi-threaded TCG: $(cat "$out/multi/verdict")"

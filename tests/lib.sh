@@ -90,14 +90,88 @@ expect_grep() {
 	grep -qF -- "$2" "$1" || fail "$1 lacks: $2"
 }
 
-# expect_json FILE FILTER [DESCRIPTION]: FILTER is true of FILE.
+# The expect_json family: [JQ_OPTION...] FILE ..., where FILE is a JSON
+# file (- for standard input) and a JQ_OPTION is --arg NAME VALUE,
+# --argjson NAME JSON or --slurpfile NAME FILE, as jq takes them.  On
+# failure each prints the value it found, as "# actual: ...", before the
+# reason, KUnit's EXPECT_* style.
+#
+# _kit_expect FILE PROGRAM DESCRIPTION: run the jq PROGRAM, with the
+# options _kit_jq_options took, on FILE; it prints nothing when the
+# expectation holds, else the lines that say why.
+_kit_jq_options() {
+	_kit_jq_opts=() _kit_jq_nopts=0
+	while [[ ${1-} == --arg || ${1-} == --argjson || ${1-} == --slurpfile ]]; do
+		_kit_jq_opts+=("$1" "$2" "$3")
+		_kit_jq_nopts=$((_kit_jq_nopts + 3))
+		shift 3
+	done
+}
+# one: a lone value as itself; row_name: a row of results, named in a
+# message.
+_kit_jq_defs='def one: if length == 1 then .[0] else . end;
+	def row_name: [.kernel?, .symbol?, .module?, .name?, .class?] | map(strings) | join(" ");'
+_kit_expect() {
+	local file=$1 name=$1 why
+	[[ $file != - ]] || file=/dev/stdin name="standard input"
+	why=$(jq -r "${_kit_jq_opts[@]}" "$_kit_jq_defs $2" "$file") ||
+		fail "$3: jq failed on $name"
+	[[ -z $why ]] || { echo "$why" >&2; fail "$3 (in $name)"; }
+}
+
+# expect_json [JQ_OPTION...] FILE FILTER [DESCRIPTION]: FILTER's last
+# value is true (neither false nor null), as jq -e has it.
 expect_json() {
-	jq -e "$2" "$1" >/dev/null || fail "${3:-$2} (in $1)"
+	_kit_jq_options "$@"
+	shift "$_kit_jq_nopts"
+	_kit_expect "$1" "[$2] as \$a | if (\$a | last) then empty
+		else \"# actual: \(\$a | one | tojson)\" end" "${3:-$2}"
+}
+
+# expect_json_eq [JQ_OPTION...] FILE EXPR EXPECTED [DESCRIPTION]: the
+# values of EXPR are those of the jq expression EXPECTED, evaluated
+# without input (the options' variables are there).
+expect_json_eq() {
+	_kit_jq_options "$@"
+	shift "$_kit_jq_nopts"
+	_kit_expect "$1" "[$2] as \$a | (null | [$3]) as \$e | if \$a == \$e then empty else
+		\"# expected: \(\$e | one | tojson)\", \"# actual:   \(\$a | one | tojson)\" end" \
+		"${4:-$2 == $3}"
+}
+
+# expect_json_has [JQ_OPTION...] FILE ARRAY ITEM [DESCRIPTION]: the array
+# ARRAY holds the value of the jq expression ITEM (a kernel message, say).
+expect_json_has() {
+	_kit_jq_options "$@"
+	shift "$_kit_jq_nopts"
+	_kit_expect "$1" "[$2] as \$a | (null | $3) as \$e |
+		if \$a | length == 1 and (.[0] | type) == \"array\" and (.[0] | index([\$e])) != null
+		then empty else
+		\"# expected in it: \(\$e | tojson)\", \"# actual: \(\$a | one | tojson)\" end" \
+		"${4:-$2 has $3}"
+}
+
+# expect_json_match [JQ_OPTION...] FILE ARRAY REGEX [DESCRIPTION]: a
+# string of the array ARRAY matches the jq expression REGEX's value.
+expect_json_match() {
+	_kit_jq_options "$@"
+	shift "$_kit_jq_nopts"
+	_kit_expect "$1" "[$2] as \$a | (null | $3) as \$re |
+		if \$a | length == 1 and (.[0] | type) == \"array\"
+			and any(.[0][]; type == \"string\" and test(\$re))
+		then empty else
+		\"# expected to match: \(\$re | tojson)\", \"# actual: \(\$a | one | tojson)\" end" \
+		"${4:-$2 matches $3}"
 }
 
 # expect_jq FILTER [DESCRIPTION]: FILTER is true of results.json.
 expect_jq() {
 	expect_json "$results" "$@"
+}
+
+# expect_jq_eq EXPR EXPECTED [DESCRIPTION]: expect_json_eq of results.json.
+expect_jq_eq() {
+	expect_json_eq "$results" "$@"
 }
 
 # expect_schema NAME DAMAGE [FILE]: FILE (build/demo/NAME.json) conforms

@@ -8,15 +8,24 @@
 # export-check's sources, the series applying and adding no warning.
 
 kit_group lint "kernels" \
-	shellcheck reuse_lint checkpatch_series checkpatch_modules checkpatch_export_check \
+	shellcheck reuse_lint tests_say_what_they_found checkpatch_series checkpatch_modules checkpatch_export_check \
 	series_applies series_adds_no_warnings series_docs_build
-kit_needs_no_kernel shellcheck reuse_lint
+kit_needs_no_kernel shellcheck reuse_lint tests_say_what_they_found
 
 t_shellcheck() {
 	mapfile -t files < <(shell_scripts)
 	((${#files[@]} > 10)) || fail "found only ${#files[@]} shell scripts"
 	shellcheck "${files[@]}"
 	echo "shellcheck clean: ${#files[@]} scripts"
+}
+
+# A test checks JSON with the expect_json family (tests/lib.sh), which
+# prints what it found when the check fails, not with a bare jq -e.
+t_tests_say_what_they_found() {
+	local bare
+	bare=$(grep -nE '^[^#]*\bjq( +-[-a-zA-Z]+)* +(-[a-df-z]*e[a-z]*|--exit-status)\b' tests/*.sh |
+		grep -v '^tests/lib\.sh:') || true
+	[[ -z $bare ]] || fail "JSON checked without the expect_json family: $bare"
 }
 
 t_reuse_lint() {

@@ -2,7 +2,8 @@
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 # shellcheck shell=bash
 # Sourced by tests/run, after tests/lib.sh (top, build, logs, results...).
-# shellcheck disable=SC2154
+# A $ in a single-quoted jq expression (SC2016) is jq's.
+# shellcheck disable=SC2154,SC2016
 #
 # matrix: every LSM export x licence class x kernel, as the demo's guests
 # loaded the probes.
@@ -17,10 +18,11 @@ t_matrix_complete() {
 	local n
 	n=$(jq '.symbols | length' "$build/demo/table.json")
 	echo "$n symbols in the table"
-	jq -e --argjson n "$n" '.symbols == $n and (.rows | length) == $n * 8 and (.rows | all(.observed))' \
-		"$matrix" >/dev/null || fail "the matrix does not cover every symbol x class x kernel"
-	jq -e '.mismatches == [] and (.rows | all(.as_predicted))' "$matrix" >/dev/null ||
-		fail "observations differ from export-check: $(jq -c '.mismatches[:3]' "$matrix")"
+	expect_json_eq --argjson n "$n" "$matrix" \
+		'{symbols, rows: (.rows | length), unobserved: [.rows[] | select(.observed | not) | row_name]}' \
+		'{symbols: $n, rows: ($n * 8), unobserved: []}' "the matrix covers every symbol x class x kernel"
+	expect_json_eq "$matrix" '.mismatches[:3], [.rows[] | select(.as_predicted | not) | row_name]' '[], []' \
+		"observations as export-check predicted"
 	jq -r '.summary' "$matrix"
 }
 
@@ -34,30 +36,29 @@ t_matrix_changed_rows() {
 	echo "$got"
 	[[ $got == "$want" ]] || fail "changed rows are not the registration exports for non-GPL licences"
 	for s in register_security unregister_security; do
-		jq -e --arg s "$s" '.rows[] | select(.kernel == "patched" and .symbol == $s and .class == "proprietary")
-			| .kernel_messages | map(test(": Unknown symbol \($s) \\(err -2\\)$")) | any' "$matrix" >/dev/null ||
-			fail "the patched kernel did not say Unknown symbol $s"
+		expect_json_match --arg s "$s" "$matrix" \
+			'.rows[] | select(.kernel == "patched" and .symbol == $s and .class == "proprietary") | .kernel_messages' \
+			'": Unknown symbol \($s) \\(err -2\\)$"' "the patched kernel said Unknown symbol $s"
 	done
 }
 
 t_matrix_licence_rules() {
 	# GPL-compatible probes: refused only where the kernel exports nothing.
-	jq -e --slurpfile t "$build/demo/table.json" '
+	expect_json_eq --slurpfile t "$build/demo/table.json" "$matrix" '
 		($t[0].symbols | map({(.symbol): .kernels}) | add) as $exp
 		| [.rows[] | select(.class == "gpl" or .class == "dual")
-			| .loaded == ($exp[.symbol][.kernel].export != null)] | all' "$matrix" >/dev/null ||
-		fail "a GPL-compatible probe did not load exactly where its symbol is exported"
-	jq -e '[.rows[] | select(.symbol == "capable") | .loaded] | all and length == 8' "$matrix" >/dev/null ||
-		fail "capable is not open to every licence in both kernels"
+			| select(.loaded != ($exp[.symbol][.kernel].export != null)) | row_name]' '[]' \
+		"every GPL-compatible probe loaded exactly where its symbol is exported"
+	expect_json_eq "$matrix" '[.rows[] | select(.symbol == "capable") | .loaded]' '[range(8) | true]' \
+		"capable is open to every licence in both kernels"
 	# Non-GPL probes: refused exactly where the table says GPL-only.
-	jq -e --slurpfile t "$build/demo/table.json" '
+	expect_json_eq --slurpfile t "$build/demo/table.json" "$matrix" '
 		($t[0].symbols | map({(.symbol): .kernels}) | add) as $exp
 		| [.rows[] | select(.class == "proprietary" or .class == "none")
-			| .loaded == $exp[.symbol][.kernel].non_gpl_may_use] | all' "$matrix" >/dev/null ||
-		fail "a non-GPL probe did not do what the permission table says"
-	jq -e '[.rows[] | select((.class == "proprietary" or .class == "none") and .loaded)
-		| .module_taint | index("P") != null] | all' "$matrix" >/dev/null ||
-		fail "a loaded non-GPL probe did not taint P"
+			| select(.loaded != $exp[.symbol][.kernel].non_gpl_may_use) | row_name]' '[]' \
+		"every non-GPL probe did what the permission table says"
+	expect_json_eq "$matrix" '[.rows[] | select((.class == "proprietary" or .class == "none") and .loaded)
+		| select(.module_taint | index("P") == null) | row_name]' '[]' "every loaded non-GPL probe tainted P"
 }
 
 # security_hook_heads, the built-in hook lists, is exported by neither
@@ -67,10 +68,9 @@ t_matrix_hook_heads_unlinkable() {
 	local rows
 	rows=$(jq -c '[.rows[] | select(.symbol == "security_hook_heads")]' "$matrix")
 	jq -r '.[] | "\(.kernel) \(.class) loaded=\(.loaded)"' <<<"$rows"
-	jq -e 'length == 8 and (map(.loaded) | any | not)' <<<"$rows" >/dev/null ||
-		fail "not 8 refused probes of security_hook_heads"
-	jq -e 'map(.kernel_messages | map(test(": Unknown symbol security_hook_heads \\(err -2\\)$")) | any) | all' \
-		<<<"$rows" >/dev/null || fail "a kernel did not say Unknown symbol security_hook_heads"
+	expect_json_eq - 'map(.loaded)' '[range(8) | false]' "8 refused probes of security_hook_heads" <<<"$rows"
+	expect_json_eq - 'map(select(.kernel_messages | map(test(": Unknown symbol security_hook_heads \\(err -2\\)$"))
+		| any | not) | row_name)' '[]' "every kernel said Unknown symbol security_hook_heads" <<<"$rows"
 }
 
 # results.json and matrix.json conform to the schemas in the repo, which

@@ -2,7 +2,8 @@
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 # shellcheck shell=bash
 # Sourced by tests/run, after tests/lib.sh (top, build, logs, results...).
-# shellcheck disable=SC2154
+# A $ in a single-quoted jq expression (SC2016) is jq's.
+# shellcheck disable=SC2154,SC2016
 #
 # sdk: export-check, the permission table, the compile-time guard.
 
@@ -122,7 +123,7 @@ t_sdk_contract() {
 	echo "a module, a text file and a module: exit $rc; stderr: $err"
 	((rc == 2)) || fail "exit $rc with a bad file, want 2"
 	[[ $err == "export-check: $tmp/text.ko: not an ELF file" ]] || fail "stderr: $err"
-	expect_json "$tmp/check.json" '.schema == "export-check/1"'
+	expect_json_eq "$tmp/check.json" '.schema' '"export-check/1"'
 	expect_json "$tmp/check.json" "[.modules[].file] == [\"$fixtures/fx_case_gpl/fx_case_gpl.ko\", \"$tmp/text.ko\", \"$fixtures/fx_two_licenses/fx_two_licenses.ko\"]" \
 		"the modules, in the order given"
 	expect_json "$tmp/check.json" ".modules[1] == {file: \"$tmp/text.ko\", error: \"not an ELF file\"}"
@@ -137,7 +138,7 @@ t_sdk_contract() {
 		(($? == 1)) || fail "-j -s -l: exit $?"
 	expect_schema export-check '.kernel.release = 1' "$tmp/symvers.json"
 	"$asan" -t -j "patched=$k" >"$tmp/table.json"
-	expect_json "$tmp/table.json" '.schema == "export-check-table/1"'
+	expect_json_eq "$tmp/table.json" '.schema' '"export-check-table/1"'
 	expect_schema export-check-table '.symbols[0].kernels.patched.export = "EXPORT_SYMBOL_NS"' "$tmp/table.json"
 }
 
@@ -197,21 +198,24 @@ t_sdk_table() {
 	local t=$build/demo/table.json s
 	make -s table
 	for s in register_security unregister_security; do
-		jq -e --arg s "$s" '.symbols[] | select(.symbol == $s) | .differs
-			and .kernels.baseline.non_gpl_may_use and (.kernels.patched.non_gpl_may_use | not)
-			and .kernels.patched.export == "EXPORT_SYMBOL_GPL"' "$t" >/dev/null ||
-			fail "$s is not shown changing to GPL-only"
+		expect_json_eq --arg s "$s" "$t" '.symbols[] | select(.symbol == $s)
+			| {differs, baseline: .kernels.baseline.non_gpl_may_use, patched: .kernels.patched.non_gpl_may_use,
+			   export: .kernels.patched.export}' \
+			'{differs: true, baseline: true, patched: false, export: "EXPORT_SYMBOL_GPL"}' \
+			"$s shown changing to GPL-only"
 	done
-	jq -e '.symbols[] | select(.symbol == "capable") | (.differs | not)
-		and .kernels.patched.non_gpl_may_use and .file == "kernel/capability.c"' "$t" >/dev/null ||
-		fail "capable is not shown open in both"
-	jq -e '[.symbols[] | select(.differs)] | length == 2' "$t" >/dev/null || fail "not exactly 2 symbols differ"
+	expect_json_eq "$t" '.symbols[] | select(.symbol == "capable") | {differs, patched: .kernels.patched.non_gpl_may_use, file}' \
+		'{differs: false, patched: true, file: "kernel/capability.c"}' "capable shown open in both"
+	expect_json_eq "$t" '[.symbols[] | select(.differs) | .symbol]' '["register_security", "unregister_security"]' \
+		"the registration exports alone differ"
 	# Listed with --also, and exported by neither kernel.
-	jq -e '.symbols[] | select(.symbol == "security_hook_heads") | .file == "security/security.c"
-		and ([.kernels[] | .export == null and (.non_gpl_may_use | not)] | all)' "$t" >/dev/null ||
-		fail "security_hook_heads is not listed as exported by neither kernel"
-	jq -e '.symbols | all(.file | test("^(security/.*|kernel/capability)\\.c$"))' "$t" >/dev/null ||
-		fail "a symbol from outside the LSM code"
+	expect_json_eq "$t" '.symbols[] | select(.symbol == "security_hook_heads")
+		| {file, kernels: (.kernels | map_values({export, non_gpl_may_use}))}' \
+		'{file: "security/security.c", kernels: {baseline: {export: null, non_gpl_may_use: false},
+		  patched: {export: null, non_gpl_may_use: false}}}' \
+		"security_hook_heads listed as exported by neither kernel"
+	expect_json_eq "$t" '[.symbols[] | select(.file | test("^(security/.*|kernel/capability)\\.c$") | not) | .symbol]' \
+		'[]' "every symbol from the LSM code"
 	[[ $(grep -c '^| `' "$build/demo/table.md") == $(jq '.symbols | length' "$t") ]] ||
 		fail "table.md and table.json disagree"
 	echo "$(jq '.symbols | length' "$t") symbols; changed: $(jq -r '[.symbols[] | select(.differs) | .symbol] | join(" ")' "$t")"
@@ -224,13 +228,12 @@ t_sdk_debian_modules() {
 	local json=$build/demo/debian-modules.json n_files
 	sdk_debian
 	n_files=$(find "$deb_modules" -name '*.ko*' | wc -l)
-	expect_json "$json" ".abi == \"$deb_abi\"" "not checked against Debian's current ABI $deb_abi"
+	expect_json_eq "$json" ".abi" "\"$deb_abi\"" "checked against Debian's current ABI"
 	jq -r '"linux-image-\(.abi): \(.modules | length) modules; "
 		+ ([.modules[].verdict] | group_by(.) | map("\(.[0]): \(length)") | join(", "))' "$json"
-	jq -e --argjson n "$n_files" '.modules | length == $n and $n > 3000' "$json" >/dev/null ||
-		fail "not every module of the package was checked"
-	jq -e '[.modules[] | select(.loads | not)] | length == 0' "$json" >/dev/null ||
-		fail "false refusals: $(jq -r '[.modules[] | select(.loads | not) | .file] | .[:5] | join(" ")' "$json")"
+	((n_files > 3000)) || fail "only $n_files modules in the package"
+	expect_json_eq --argjson n "$n_files" "$json" '.modules | length' '$n' "every module of the package checked"
+	expect_json_eq "$json" '[.modules[] | select(.loads | not) | .file] | .[:5]' '[]' "no false refusal"
 }
 
 # sdk_build KERNEL MODULE LICENCE: build an example module with the SDK's
@@ -342,8 +345,8 @@ sdk_agree() {
 	# taint it already has.
 	while IFS=$'\t' read -r once msg; do
 		[[ $once != - && $sdk_taint == *"$once"* ]] && continue
-		jq -e --arg n "$name" --arg m "$msg" '.[$n].messages | index($m) != null' \
-			<<<"$rec" >/dev/null || fail "$name: the kernel did not say: $msg"
+		expect_json_has --arg n "$name" --arg m "$msg" - '.[$n].messages' '$m' \
+			"$name: the kernel said: $msg" <<<"$rec"
 	done < <(jq -r '.kernel_messages[] as $m | [.kernel_messages_once[$m] // "-", $m] | @tsv' <<<"$pred")
 	sdk_taint=$after
 }
@@ -389,7 +392,7 @@ t_sdk_guest_taints_after_refusal() {
 	for c in magic fx_ns_missing driverloader fx_test_module; do
 		sdk_agree "$c" "$(sdk_predict "$json" "$out/kit/$c.ko")" "$rec"
 	done
-	jq -e '.magic.taint_after == "0"' <<<"$rec" >/dev/null || fail "a vermagic refusal tainted the kernel"
+	expect_json_eq - .magic.taint_after '"0"' "a vermagic refusal did not taint the kernel" <<<"$rec"
 }
 # Needs: the kit's patched kernel and a guest boot, the cases
 # (make cases: $build/modules/cases).  Checked alone, proprietary_via_shim
@@ -403,8 +406,9 @@ t_sdk_guest_package_order() {
 	mkdir -p "$out/kit"
 	cp "$cdir"/{gpl_shim,proprietary_via_shim,prop_exporter,gpl_importer}/*.ko "$out/kit/"
 	alone=$("$asan" --json --kernel "$(kdir patched)" "$out/kit/proprietary_via_shim.ko") && fail "loads alone"
-	jq -e '.modules[0].reasons | length == 1 and (.[0] | test("depends on gpl_shim \\(depends=\\)"))' \
-		<<<"$alone" >/dev/null || fail "no single missing-provider reason: $(jq -c '.modules[0].reasons' <<<"$alone")"
+	expect_json_eq - '.modules[0].reasons | length' 1 "one reason" <<<"$alone"
+	expect_json_match - '.modules[0].reasons' '"depends on gpl_shim \\(depends=\\)"' \
+		"the reason is the missing provider" <<<"$alone"
 	json=$("$asan" --json --kernel "$(kdir patched)" "$out/kit") || [[ $? == 1 ]] || fail "export-check failed"
 	{
 		printf 'alone\tproprietary_via_shim.ko\tproprietary_via_shim\n'
@@ -413,9 +417,9 @@ t_sdk_guest_package_order() {
 	# Loaded in order, each stays for the next (but the failed first try).
 	touch "$out/kit/keep"
 	rec=$(guest patched "$out" harness/guest/load-list.sh --timeout 120 "$out"/kit/*)
-	jq -e '.alone.insmod_exit != "0"
-		and (.alone.messages | index("proprietary_via_shim: Unknown symbol shim_register_security (err -2)") != null)' \
-		<<<"$rec" >/dev/null || fail "the kernel loaded proprietary_via_shim without gpl_shim"
+	expect_json - '.alone.insmod_exit != "0"' "the kernel refused proprietary_via_shim without gpl_shim" <<<"$rec"
+	expect_json_has - .alone.messages '"proprietary_via_shim: Unknown symbol shim_register_security (err -2)"' \
+		"the kernel said why" <<<"$rec"
 	while read -r m; do
 		i=$((i + 1))
 		[[ $(jq -r --arg m "$m" '.modules[] | select(.name == $m) | .loads' <<<"$json") == \
@@ -431,10 +435,10 @@ t_sdk_shim_alone() {
 	local cdir=$build/modules/cases json
 	[[ -f $cdir/gpl_shim/gpl_shim.ko ]] || fail "no cases: run make cases (or make demo) first"
 	json=$("$asan" --json --kernel "$(kdir patched)" "$cdir/gpl_shim/gpl_shim.ko") || fail "gpl_shim refused"
-	jq -e '.modules[0].warnings | map(test("GPL shim.*shim_register_security -> register_security")) | any' \
-		<<<"$json" >/dev/null || fail "no shim warning on the patched kernel"
+	expect_json_match - '.modules[0].warnings' '"GPL shim.*shim_register_security -> register_security"' \
+		"a shim warning on the patched kernel" <<<"$json"
 	json=$("$asan" --json --kernel "$(kdir baseline)" "$cdir/gpl_shim/gpl_shim.ko") || fail "gpl_shim refused"
-	jq -e '.modules[0].warnings | length == 0' <<<"$json" >/dev/null || fail "a shim warning on the baseline kernel"
+	expect_json_eq - '.modules[0].warnings' '[]' "no shim warning on the baseline kernel" <<<"$json"
 }
 # Needs: the kit's kernels (make install builds the tool and the man pages;
 # the module is built against the patched kernel).  "make install
@@ -489,9 +493,9 @@ t_sdk_debian_tree() {
 		echo "--kernel $dir (${tool##*/}): $(jq '.modules | length' "$json") modules in ${secs}s"
 		tool=$build/bin/export-check
 	done
-	jq -e '.modules | length > 3000' "$json" >/dev/null || fail "too few modules checked"
-	jq -e '[.modules[] | select(.warnings | map(test("GPL shim")) | any)] | length == 0' "$json" >/dev/null ||
-		fail "GPL-shim warnings on Debian's own modules"
-	jq -e '.kernel.license_h | test("-common/include/linux/license.h$")' "$json" >/dev/null ||
-		fail "license.h not taken from the -common headers"
+	expect_json "$json" '.modules | length > 3000' "more than 3000 modules checked"
+	expect_json_eq "$json" '[.modules[] | select(.warnings | map(test("GPL shim")) | any) | .file]' '[]' \
+		"no GPL-shim warning on Debian's own modules"
+	expect_json_match "$json" '[.kernel.license_h]' '"-common/include/linux/license.h$"' \
+		"license.h taken from the -common headers"
 }
