@@ -49,75 +49,33 @@ size_t peers_add(struct peers *ps, const char *path, const struct elfmod *m)
 	return ps->n++;
 }
 
-static size_t table_size(size_t n)
+static const char *export_name(const void *e, size_t i)
 {
-	size_t size = 16;
+	return ((const struct peer_export *)e)[i].e->name;
+}
 
-	while (size < n * 2)
-		size *= 2;
-	return size;
+static const char *peer_name(const void *p, size_t i)
+{
+	return ((const struct peer *)p)[i].name;
 }
 
 void peers_index(struct peers *ps)
 {
-	size_t i, j;
-
-	ps->n_slots = table_size(ps->n_e);
-	ps->slots = xcalloc(ps->n_slots, sizeof(*ps->slots));
-	for (i = 0; i < ps->n_e; i++) {
-		const char *s = ps->e[i].e->name;
-
-		j = hash_str(s) & (ps->n_slots - 1);
-		while (ps->slots[j] &&
-		       strcmp(ps->e[ps->slots[j] - 1].e->name, s))
-			j = (j + 1) & (ps->n_slots - 1);
-		if (!ps->slots[j])	/* the first exporter wins */
-			ps->slots[j] = i + 1;
-	}
-	ps->n_name_slots = table_size(ps->n);
-	ps->name_slots = xcalloc(ps->n_name_slots, sizeof(*ps->name_slots));
-	for (i = 0; i < ps->n; i++) {
-		const char *s = ps->p[i].name;
-
-		j = modname_hash(s, (size_t)-1) & (ps->n_name_slots - 1);
-		while (ps->name_slots[j] &&
-		       !modname_eq(s, (size_t)-1,
-				   ps->p[ps->name_slots[j] - 1].name))
-			j = (j + 1) & (ps->n_name_slots - 1);
-		if (!ps->name_slots[j])
-			ps->name_slots[j] = i + 1;
-	}
+	map_init(&ps->by_symbol, MAP_SYMBOLS, ps->e, ps->n_e, export_name);
+	map_init(&ps->by_name, MAP_MODULES, ps->p, ps->n, peer_name);
 }
 
 const struct peer_export *peers_find(const struct peers *ps,
 				     const char *symbol)
 {
-	size_t j, i;
+	long i = ps ? map_find(&ps->by_symbol, symbol, (size_t)-1) : -1;
 
-	if (!ps || !ps->n_slots)
-		return NULL;
-	j = hash_str(symbol) & (ps->n_slots - 1);
-	while ((i = ps->slots[j])) {
-		if (strcmp(ps->e[i - 1].e->name, symbol) == 0)
-			return &ps->e[i - 1];
-		j = (j + 1) & (ps->n_slots - 1);
-	}
-	return NULL;
+	return i < 0 ? NULL : &ps->e[i];
 }
 
 long peers_by_name(const struct peers *ps, const char *name, size_t len)
 {
-	size_t j, i;
-
-	if (!ps || !ps->n_name_slots)
-		return -1;
-	j = modname_hash(name, len) & (ps->n_name_slots - 1);
-	while ((i = ps->name_slots[j])) {
-		if (modname_eq(name, len, ps->p[i - 1].name))
-			return (long)(i - 1);
-		j = (j + 1) & (ps->n_name_slots - 1);
-	}
-	return -1;
+	return ps ? map_find(&ps->by_name, name, len) : -1;
 }
 
 void peers_free(struct peers *ps)
@@ -128,7 +86,7 @@ void peers_free(struct peers *ps)
 		free(ps->p[i].own_name);
 	free(ps->p);
 	free(ps->e);
-	free(ps->slots);
-	free(ps->name_slots);
+	map_free(&ps->by_symbol);
+	map_free(&ps->by_name);
 	*ps = (struct peers){ 0 };
 }

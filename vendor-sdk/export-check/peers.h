@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "elfmod.h"
+#include "map.h"
 
 struct verdict;
 
@@ -32,8 +33,8 @@ struct peers {
 	size_t n, cap;
 	struct peer_export *e;
 	size_t n_e, cap_e;
-	size_t *slots, *name_slots;	/* hash tables of index + 1 */
-	size_t n_slots, n_name_slots;
+	struct map by_symbol;		/* into e */
+	struct map by_name;		/* into p */
 };
 
 /*

@@ -24,33 +24,21 @@ const char *symvers_owner_module(const char *owner)
 	return slash ? slash + 1 : owner;
 }
 
+static const char *export_name(const void *e, size_t i)
+{
+	return ((const struct export *)e)[i].name;
+}
+
+static const char *export_owner(const void *e, size_t i)
+{
+	return symvers_owner_module(((const struct export *)e)[i].owner);
+}
+
 static void index_exports(struct symvers *sv)
 {
-	size_t i, j;
-
-	sv->n_slots = 16;
-	while (sv->n_slots < sv->n * 2)
-		sv->n_slots *= 2;
-	sv->slots = xcalloc(sv->n_slots, sizeof(*sv->slots));
-	for (i = 0; i < sv->n; i++) {
-		j = hash_str(sv->exports[i].name) & (sv->n_slots - 1);
-		while (sv->slots[j])
-			j = (j + 1) & (sv->n_slots - 1);
-		sv->slots[j] = i + 1;
-	}
+	map_init(&sv->by_symbol, MAP_SYMBOLS, sv->exports, sv->n, export_name);
 	/* The modules that export something, by name. */
-	sv->owner_slots = xcalloc(sv->n_slots, sizeof(*sv->owner_slots));
-	for (i = 0; i < sv->n; i++) {
-		const char *m = symvers_owner_module(sv->exports[i].owner);
-
-		j = modname_hash(m, (size_t)-1) & (sv->n_slots - 1);
-		while (sv->owner_slots[j] &&
-		       !modname_eq(m, (size_t)-1,
-				   symvers_owner_module(sv->exports[sv->owner_slots[j] - 1].owner)))
-			j = (j + 1) & (sv->n_slots - 1);
-		if (!sv->owner_slots[j])
-			sv->owner_slots[j] = i + 1;
-	}
+	map_init(&sv->by_owner, MAP_MODULES, sv->exports, sv->n, export_owner);
 }
 
 /* "0x" and 1 to 8 hex digits, as modpost writes a CRC. */
@@ -148,37 +136,19 @@ void symvers_free(struct symvers *sv)
 {
 	free(sv->text);
 	free(sv->exports);
-	free(sv->slots);
-	free(sv->owner_slots);
+	map_free(&sv->by_symbol);
+	map_free(&sv->by_owner);
 	*sv = (struct symvers){ 0 };
 }
 
 const struct export *symvers_find(const struct symvers *sv, const char *name)
 {
-	size_t j, i;
+	long i = map_find(&sv->by_symbol, name, (size_t)-1);
 
-	if (!sv->n_slots)
-		return NULL;
-	j = hash_str(name) & (sv->n_slots - 1);
-	while ((i = sv->slots[j])) {
-		if (strcmp(sv->exports[i - 1].name, name) == 0)
-			return &sv->exports[i - 1];
-		j = (j + 1) & (sv->n_slots - 1);
-	}
-	return NULL;
+	return i < 0 ? NULL : &sv->exports[i];
 }
 
 int symvers_has_module(const struct symvers *sv, const char *name, size_t len)
 {
-	size_t j, i;
-
-	if (!sv->n_slots)
-		return 0;
-	j = modname_hash(name, len) & (sv->n_slots - 1);
-	while ((i = sv->owner_slots[j])) {
-		if (modname_eq(name, len, symvers_owner_module(sv->exports[i - 1].owner)))
-			return 1;
-		j = (j + 1) & (sv->n_slots - 1);
-	}
-	return 0;
+	return map_find(&sv->by_owner, name, len) >= 0;
 }

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "map.h"
+
 struct export {
 	const char *name;
 	uint32_t crc;		/* 0 when the kernel has no CONFIG_MODVERSIONS */
@@ -20,9 +22,8 @@ struct symvers {
 	char *text;		/* the file; the fields point into it */
 	struct export *exports;
 	size_t n;
-	size_t *slots;		/* hash table of index + 1, 0 = empty */
-	size_t *owner_slots;	/* the same, one export per owner module */
-	size_t n_slots;
+	struct map by_symbol;	/* into exports */
+	struct map by_owner;	/* into exports, by owner module */
 	int has_crcs;		/* some CRC is not 0: CONFIG_MODVERSIONS */
 };
 

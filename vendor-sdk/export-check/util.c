@@ -98,37 +98,3 @@ void *grow(void *array, size_t n, size_t *cap, size_t size, size_t first)
 	*cap = want;
 	return array;
 }
-
-unsigned long long hash_str(const char *s)
-{
-	unsigned long long h = 0xcbf29ce484222325ULL;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
-	return h;
-}
-
-static char modname_char(char c)
-{
-	return c == '-' ? '_' : c;
-}
-
-int modname_eq(const char *a, size_t alen, const char *b)
-{
-	size_t i;
-
-	for (i = 0; i < alen && a[i]; i++)
-		if (modname_char(a[i]) != modname_char(b[i]))
-			return 0;
-	return b[i] == '\0';
-}
-
-unsigned long long modname_hash(const char *s, size_t n)
-{
-	unsigned long long h = 0xcbf29ce484222325ULL;
-	size_t i;
-
-	for (i = 0; i < n && s[i]; i++)
-		h = (h ^ (unsigned char)modname_char(s[i])) * 0x100000001b3ULL;
-	return h;
-}

@@ -2,8 +2,7 @@
 /* SPDX-FileCopyrightText: 2026 The LSM export kit authors */
 /*
  * What every part of the tool needs: an error line, memory that is there or
- * ends the program (one policy, one message), a growing array, hashing,
- * and module names compared as the kernel compares them.
+ * ends the program (one policy, one message), a growing array.
  */
 #ifndef EXPORT_CHECK_UTIL_H
 #define EXPORT_CHECK_UTIL_H
@@ -40,16 +39,5 @@ char *xasprintf(const char *fmt, ...) __printf(1, 2);
  * doubling from FIRST): returns the array, moved if need be.
  */
 void *grow(void *array, size_t n, size_t *cap, size_t size, size_t first);
-
-/* FNV-1a of the string S, for the tool's hash tables. */
-unsigned long long hash_str(const char *s);
-
-/*
- * Module names as the loader and modpost compare them: "snd-pcm" (a file
- * name, as depends= lists it) is the module snd_pcm (as name= says).
- * MODNAME_EQ compares A's first ALEN bytes with all of B.
- */
-int modname_eq(const char *a, size_t alen, const char *b);
-unsigned long long modname_hash(const char *s, size_t n);
 
 #endif

@@ -34,6 +34,7 @@
 #include "../export-check/json.h"
 #include "../export-check/kernel.h"
 #include "../export-check/ksymtab.h"
+#include "../export-check/map.h"
 #include "../export-check/modfile.h"
 #include "../export-check/taintflags.h"
 #include "../export-check/order.h"
@@ -518,6 +519,47 @@ static void test_gpl_rule(void **state)
 		elfmod_free(&m);
 	}
 	kernel_free(&k);
+}
+
+static const char *name_at(const void *array, size_t i)
+{
+	return ((const char *const *)array)[i];
+}
+
+/*
+ * The map: the first of equal names wins; symbols match exactly; module
+ * names as the loader matches them, - and _ alike (kernel/module/main.c
+ * and scripts/mod/modpost.c compare names after that substitution), and
+ * by a prefix of the name asked.
+ */
+static void test_map(void **state)
+{
+	static const char *const names[] = {
+		"snd_pcm", "capable", "snd-pcm", "kvm", "a-b", "capable",
+	};
+	struct map map, empty = { 0 };
+
+	(void)state;
+	map_init(&map, MAP_SYMBOLS, names, N(names), name_at);
+	assert_int_equal(map_find(&map, "capable", (size_t)-1), 1);
+	assert_int_equal(map_find(&map, "snd-pcm", (size_t)-1), 2);
+	assert_int_equal(map_find(&map, "a_b", (size_t)-1), -1);
+	assert_int_equal(map_find(&map, "kv", (size_t)-1), -1);
+	assert_int_equal(map_find(&map, "kvm.ko", 3), 3);
+	map_free(&map);
+
+	map_init(&map, MAP_MODULES, names, N(names), name_at);
+	assert_int_equal(map_find(&map, "snd-pcm", (size_t)-1), 0);
+	assert_int_equal(map_find(&map, "snd_pcm", (size_t)-1), 0);
+	assert_int_equal(map_find(&map, "a_b", (size_t)-1), 4);
+	assert_int_equal(map_find(&map, "snd-pcm.ko", 7), 0);
+	assert_int_equal(map_find(&map, "snd", (size_t)-1), -1);
+	map_free(&map);
+
+	assert_int_equal(map_find(&empty, "kvm", (size_t)-1), -1);
+	map_init(&map, MAP_MODULES, names, 0, name_at);
+	assert_int_equal(map_find(&map, "kvm", (size_t)-1), -1);
+	map_free(&map);
 }
 
 /* Parsed once: nothing of the module points into its file any more. */
@@ -2047,6 +2089,7 @@ int main(void)
 		cmocka_unit_test(test_json_strings),
 		cmocka_unit_test(test_json_structure),
 		cmocka_unit_test(test_gpl_rule),
+		cmocka_unit_test(test_map),
 		cmocka_unit_test(test_parse_outlives_file),
 		cmocka_unit_test(test_cli),
 		cmocka_unit_test(test_cli_also_limit),
