@@ -60,11 +60,10 @@ void lint_licence(const struct elfmod *m, const struct kernel *k,
 	for (i = 1; i < n; i++) {
 		const char *other = elfmod_info(m, "license", i);
 
-		if (kernel_license_is_gpl(k, other) !=
-		    kernel_license_is_gpl(k, v->license)) {
+		if (kernel_license_is_gpl(k, other) != v->lic.listed) {
 			strlist_addf(&v->flags,
 				     "license= tags disagree: the loader reads only the first, \"%s\", and ignores \"%s\"",
-				     v->license, other);
+				     v->lic.license, other);
 			break;
 		}
 	}
@@ -72,12 +71,12 @@ void lint_licence(const struct elfmod *m, const struct kernel *k,
 		strlist_addf(&v->notes,
 			     "%zu license= tags, all as GPL-compatible as the first",
 			     n);
-	close = v->license && !kernel_license_is_gpl(k, v->license) ?
-		near_miss(k, v->license) : NULL;
+	close = v->lic.license && !v->lic.listed ?
+		near_miss(k, v->lic.license) : NULL;
 	if (close)
 		strlist_addf(&v->flags,
 			     "licence \"%s\" differs from the GPL-compatible \"%s\" only in case or spaces; the kernel treats it as proprietary",
-			     v->license, close);
+			     v->lic.license, close);
 }
 
 const char *verdict_wrapped_gpl_only(const struct module_export *e,
@@ -108,9 +107,9 @@ const char *verdict_wrapped_gpl_only(const struct module_export *e,
  * a module outside the kernel decides on its own to hand GPL-only
  * functionality to every module.
  */
-static int may_be_shim(const struct elfmod *m, const struct kernel *k)
+static int may_be_shim(const struct elfmod *m, int gpl_compatible)
 {
-	return verdict_gpl_compatible(m, k) && !elfmod_info(m, "intree", 0);
+	return gpl_compatible && !elfmod_info(m, "intree", 0);
 }
 
 /* A GPL module exporting, to every module, wrappers of GPL-only exports. */
@@ -122,7 +121,7 @@ static void flag_shim(const struct elfmod *m, const struct kernel *k,
 	char *list;
 	size_t i;
 
-	if (!may_be_shim(m, k))
+	if (!may_be_shim(m, v->lic.gpl_compatible))
 		return;
 	for (i = 0; i < m->n_exports; i++) {
 		w = verdict_wrapped_gpl_only(&m->exports[i], k, ps);
@@ -146,14 +145,15 @@ static void flag_shim_use(const struct kernel *k, const struct peers *ps,
 {
 	size_t i;
 
-	if (v->gpl_compatible)
+	if (v->lic.gpl_compatible)
 		return;
 	for (i = 0; i < v->n_imports; i++) {
 		const struct peer_export *pe = peers_find(ps, v->imports[i].name);
 		const struct peer *from = pe ? &ps->p[pe->peer] : NULL;
 		const char *w = pe ? verdict_wrapped_gpl_only(pe->e, k, ps) : NULL;
 
-		if (w && may_be_shim(from->m, k))
+		if (w && may_be_shim(from->m, from->v ? from->v->lic.gpl_compatible :
+					 verdict_gpl_compatible(from->m, k)))
 			strlist_addf(&v->flags,
 				     "uses %s from %s, a GPL module that re-exports with EXPORT_SYMBOL a wrapper of the GPL-only %s: the kernel loads this, but it is the use EXPORT_SYMBOL_GPL is there to forbid",
 				     v->imports[i].name, from->name, w);

@@ -194,9 +194,9 @@ void report_json_module(struct json *j, const char *path,
 	json_key(j, "name");
 	json_string(j, v->name);
 	json_key(j, "license");
-	json_string(j, v->license);
+	json_string(j, v->lic.license);
 	json_key(j, "gpl_compatible");
-	json_bool(j, v->gpl_compatible);
+	json_bool(j, v->lic.gpl_compatible);
 	json_key(j, "loads");
 	json_bool(j, !v->refused);
 	json_key(j, "verdict");

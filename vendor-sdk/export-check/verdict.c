@@ -65,14 +65,23 @@ const char *load_stage_name(enum load_stage s)
 	return NULL;
 }
 
+void verdict_licence(const struct elfmod *m, const struct kernel *k,
+		     struct licence *l)
+{
+	const char *name = elfmod_info(m, "name", 0);
+
+	l->license = elfmod_info(m, "license", 0);
+	l->listed = l->license && kernel_license_is_gpl(k, l->license);
+	l->forced = name ? kernel_forced_taint(k, name) : NULL;
+	l->gpl_compatible = l->listed && !(l->forced && l->forced->loses_gpl);
+}
+
 int verdict_gpl_compatible(const struct elfmod *m, const struct kernel *k)
 {
-	const char *license = elfmod_info(m, "license", 0);
-	const char *name = elfmod_info(m, "name", 0);
-	const struct forced_taint *f = name ? kernel_forced_taint(k, name) : NULL;
+	struct licence l;
 
-	return license && kernel_license_is_gpl(k, license) &&
-	       !(f && f->loses_gpl);
+	verdict_licence(m, k, &l);
+	return l.gpl_compatible;
 }
 
 int verdict_force_load(struct verdict *v, const struct kernel *k,
@@ -269,16 +278,16 @@ static int stage_modinfo(const struct elfmod *m, const struct kernel *k,
 			     mod_name(v));
 		printed_unless_tainted(v, 'K');
 	}
-	if (!v->license)
+	if (!v->lic.license)
 		strlist_addf(&v->notes,
 			     "no MODULE_LICENSE: the kernel reads \"unspecified\", not GPL-compatible; modpost refuses to build it");
-	if (!v->license || !kernel_license_is_gpl(k, v->license)) {
+	if (!v->lic.listed) {
 		taint(v, 'P', 1, 1);
 		strlist_addf(&v->notes,
 			     "licence \"%s\" is not in the kernel's GPL-compatible list (include/linux/license.h): taints P, no EXPORT_SYMBOL_GPL",
-			     v->license ? v->license : "unspecified");
+			     v->lic.license ? v->lic.license : "unspecified");
 		strlist_addf(&v->messages, "%s: module license '%s' taints kernel.",
-			     mod_name(v), v->license ? v->license : "unspecified");
+			     mod_name(v), v->lic.license ? v->lic.license : "unspecified");
 		printed_unless_tainted(v, 'P');
 	}
 	if (elfmod_info(m, "test", 0)) {
@@ -331,7 +340,7 @@ static int stage_license_and_versions(const struct elfmod *m,
 	const struct forced_taint *forced;
 	int any, crc, missing = 0;
 
-	forced = v->name ? kernel_forced_taint(k, v->name) : NULL;
+	forced = v->lic.forced;
 	if (forced) {
 		int before = !!strchr(v->kernel_taints, 'P');
 
@@ -379,9 +388,8 @@ void verdict_compute(const struct elfmod *m, const struct kernel *k,
 		.taint_order = k->taint_flags.order,
 	};
 	v->name = elfmod_info(m, "name", 0);
-	v->license = elfmod_info(m, "license", 0);
-	v->gpl_compatible = verdict_gpl_compatible(m, k);
-	v->proprietary = !v->license || !kernel_license_is_gpl(k, v->license);
+	verdict_licence(m, k, &v->lic);
+	v->proprietary = !v->lic.listed;
 	v->imports = xcalloc(m->n_imports, sizeof(*v->imports));
 	v->n_imports = m->n_imports;
 	for (i = 0; i < m->n_imports; i++)

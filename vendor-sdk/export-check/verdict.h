@@ -54,10 +54,22 @@ struct import_result {
 	enum import_status status;
 };
 
+/*
+ * What a module's licence means to a kernel (verdict_licence()): the
+ * GPL-compatibility rule in one place, worked out once per module.
+ */
+struct licence {
+	const char *license;		/* the first license=, or NULL */
+	int listed;			/* on the kernel's GPL-compatible list */
+	const struct forced_taint *forced; /* by name, or NULL */
+	int gpl_compatible;		/* listed, and not refused GPL-only
+					 * symbols by name (driverloader, lve)
+					 */
+};
+
 struct verdict {
 	const char *name;		/* modinfo name= */
-	const char *license;		/* as the kernel reads it, or NULL */
-	int gpl_compatible;		/* after forced taints */
+	struct licence lic;
 	int proprietary;		/* the module's taint P, inherited too */
 	int refused;
 	enum load_stage refused_at;	/* STAGE_LOADS if it loads */
@@ -110,10 +122,13 @@ const struct sig_enforcer *verdict_sig_enforcer(const struct kernel *k,
 						const struct verdict_options *o);
 
 /*
- * The GPL-compatibility rule, in one place: M's first licence= is on the
- * kernel's list, and the loader does not take GPL-only symbols from a
- * module of M's name (driverloader, lve).
+ * The GPL-compatibility rule, in one place: M's first licence= (the one
+ * the loader reads) is on the kernel's list, and the loader does not take
+ * GPL-only symbols from a module of M's name (driverloader, lve).
  */
+void verdict_licence(const struct elfmod *m, const struct kernel *k,
+		     struct licence *l);
+/* Its answer alone, for a module not judged (yet). */
 int verdict_gpl_compatible(const struct elfmod *m, const struct kernel *k);
 
 /*

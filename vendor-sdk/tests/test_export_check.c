@@ -489,20 +489,27 @@ static void test_json_structure(void **state)
 	free(buf);
 }
 
+/*
+ * The licence rule: listed is license_is_gpl_compatible() of the first
+ * license= (include/linux/license.h); gpl_compatible also needs the
+ * loader not to taint the module itself by name (kernel/module/main.c:
+ * add_taint_module() for driverloader and lve, add_taint() for
+ * ndiswrapper).
+ */
 static void test_gpl_rule(void **state)
 {
 	static const struct {
 		const char *license, *name;
-		int gpl;
+		int gpl, listed, forced;
 	} cases[] = {
-		{ "license=GPL", "name=x", 1 },
-		{ "license=Dual BSD/GPL", "name=x", 1 },
-		{ "license=GPL", "name=driverloader", 0 },
-		{ "license=GPL", "name=lve", 0 },
-		{ "license=GPL", "name=ndiswrapper", 1 },
-		{ "license=Proprietary", "name=x", 0 },
-		{ "license=GPL ", "name=x", 0 },
-		{ NULL, "name=x", 0 },
+		{ "license=GPL", "name=x", 1, 1, 0 },
+		{ "license=Dual BSD/GPL", "name=x", 1, 1, 0 },
+		{ "license=GPL", "name=driverloader", 0, 1, 1 },
+		{ "license=GPL", "name=lve", 0, 1, 1 },
+		{ "license=GPL", "name=ndiswrapper", 1, 1, 1 },
+		{ "license=Proprietary", "name=x", 0, 0, 0 },
+		{ "license=GPL ", "name=x", 0, 0, 0 },
+		{ NULL, "name=x", 0, 0, 0 },
 	};
 	struct kernel k;
 	size_t i;
@@ -511,10 +518,15 @@ static void test_gpl_rule(void **state)
 	make_kernel(&k, &debian);
 	for (i = 0; i < N(cases); i++) {
 		struct elfmod m = { 0 };
+		struct licence l;
 
 		if (cases[i].license)
 			mod_info(&m, cases[i].license);
 		mod_info(&m, cases[i].name);
+		verdict_licence(&m, &k, &l);
+		assert_int_equal(l.gpl_compatible, cases[i].gpl);
+		assert_int_equal(l.listed, cases[i].listed);
+		assert_int_equal(l.forced != NULL, cases[i].forced);
 		assert_int_equal(verdict_gpl_compatible(&m, &k), cases[i].gpl);
 		elfmod_free(&m);
 	}
@@ -1857,8 +1869,8 @@ static void test_nul_licence_flagged(void **state)
 
 	(void)state;
 	judge(&mf, &m, &v);
-	assert_string_equal(v.license, "GPL");
-	assert_true(v.gpl_compatible);
+	assert_string_equal(v.lic.license, "GPL");
+	assert_true(v.lic.gpl_compatible);
 	assert_false(v.refused);
 	assert_string_equal(v.taints, unsigned_taints("O"));
 	assert_true(has_line(&v.flags, "embedded NUL"));
@@ -1879,7 +1891,7 @@ static void test_two_licences_flagged(void **state)
 	assert_int_equal(elfmod_info_count(&m, "license"), 2);
 	assert_true(has_line(&v.flags, "license= tags disagree"));
 	/* Whichever comes first in .modinfo decides, as in the loader. */
-	assert_string_equal(v.license, elfmod_info(&m, "license", 0));
+	assert_string_equal(v.lic.license, elfmod_info(&m, "license", 0));
 	verdict_free(&v);
 	elfmod_free(&m);
 	modfile_free(&mf);
@@ -1893,7 +1905,7 @@ static void test_case_licence_flagged(void **state)
 
 	(void)state;
 	judge(&mf, &m, &v);
-	assert_false(v.gpl_compatible);
+	assert_false(v.lic.gpl_compatible);
 	assert_string_equal(v.taints, unsigned_taints("PO"));
 	assert_true(has_line(&v.flags, "only in case or spaces"));
 	verdict_free(&v);
