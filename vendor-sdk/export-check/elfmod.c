@@ -187,16 +187,19 @@ struct export_fact {
 	const char *ns;		/* NULL for a CRC */
 };
 
-struct export_scan {
+/* The one pass over the symbol table. */
+struct symbol_scan {
 	struct elfmod *m;
-	size_t cap;
+	size_t cap, import_cap;
 	struct export_fact *facts;
 	size_t n_facts, fact_cap;
+	struct refs_functions functions;
+	size_t bad_name;	/* an import whose name is unreadable */
 };
 
 static void on_export(void *arg, const char *name, int gpl_only)
 {
-	struct export_scan *s = arg;
+	struct symbol_scan *s = arg;
 	struct elfmod *m = s->m;
 
 	m->exports = grow(m->exports, m->n_exports, &s->cap,
@@ -208,7 +211,7 @@ static void on_export(void *arg, const char *name, int gpl_only)
 	};
 }
 
-static void add_fact(struct export_scan *s, const char *name, uint32_t crc,
+static void add_fact(struct symbol_scan *s, const char *name, uint32_t crc,
 		     const char *ns)
 {
 	s->facts = grow(s->facts, s->n_facts, &s->fact_cap, sizeof(*s->facts),
@@ -236,19 +239,56 @@ static int by_export_name(const void *a, const void *b)
 		      ((const struct module_export *)b)->name);
 }
 
-static int read_exports(Elf *elf, struct elfmod *m, char *err, size_t errlen)
+/* What the loader resolves (simplify_symbols()), in the table's order. */
+static void on_symbol(void *arg, size_t i, const char *name,
+		      const GElf_Sym *sym)
 {
-	struct export_scan s = { .m = m };
+	struct symbol_scan *s = arg;
+	struct elfmod *m = s->m;
+	int bind = GELF_ST_BIND(sym->st_info);
+
+	refs_note(&s->functions, name, sym);
+	if (sym->st_shndx != SHN_UNDEF ||
+	    (bind != STB_GLOBAL && bind != STB_WEAK))
+		return;
+	if (!name) {
+		if (!s->bad_name)
+			s->bad_name = i;
+		return;
+	}
+	if (!*name)
+		return;
+	m->imports = grow(m->imports, m->n_imports, &s->import_cap,
+			  sizeof(*m->imports), 64);
+	m->imports[m->n_imports++] = (struct module_import){
+		.name = strpool_str(&m->pool, name),
+		.weak = bind == STB_WEAK,
+	};
+}
+
+/*
+ * Imports, exports with their CRCs and namespaces, and the functions
+ * behind plain exports, from one pass over the symbol table.
+ */
+static int read_symbols(Elf *elf, struct elfmod *m, char *err, size_t errlen)
+{
+	struct symbol_scan s = { .m = m };
 	const struct ksymtab_visitor v = {
 		.on_export = on_export, .on_crc = on_crc,
-		.on_namespace = on_namespace, .arg = &s,
+		.on_namespace = on_namespace, .on_symbol = on_symbol,
+		.arg = &s,
 	};
+	struct symtab st;
 	size_t i;
+	int r;
 
-	if (ksymtab_scan(elf, &v, err, errlen)) {
-		free(s.facts);
+	if (symtab_find(elf, &st, err, errlen))
 		return -1;
-	}
+	r = ksymtab_scan(&st, &v, err, errlen);
+	if (!r && s.bad_name)
+		r = fail(err, errlen, "symbol %zu has a bad name", s.bad_name);
+	if (r)
+		goto out;
 	/* Sorted, so that CRCs and the functions behind them are found fast. */
 	if (m->n_exports)
 		qsort(m->exports, m->n_exports, sizeof(*m->exports),
@@ -265,58 +305,11 @@ static int read_exports(Elf *elf, struct elfmod *m, char *err, size_t errlen)
 			e->crc = s.facts[i].crc;
 		}
 	}
+	r = refs_scan(&st, m, &s.functions, err, errlen);
+out:
 	free(s.facts);
-	return 0;
-}
-
-static int read_imports(Elf *elf, struct elfmod *m, char *err, size_t errlen)
-{
-	Elf_Scn *scn = NULL;
-	GElf_Shdr sh;
-	Elf_Data *d;
-	size_t i, n, cap = 0;
-
-	while ((scn = elf_nextscn(elf, scn))) {
-		if (!gelf_getshdr(scn, &sh))
-			return fail(err, errlen, "bad section header: %s",
-				    elf_errmsg(-1));
-		if (sh.sh_type == SHT_SYMTAB)
-			break;
-	}
-	if (!scn)
-		return fail(err, errlen, "no symbol table");
-	if (sh.sh_entsize != sizeof(Elf64_Sym))
-		return fail(err, errlen, "symbol table entry size %lu, not %zu",
-			    (unsigned long)sh.sh_entsize, sizeof(Elf64_Sym));
-	d = elf_getdata(scn, NULL);
-	if (!d)
-		return fail(err, errlen, "cannot read the symbol table: %s",
-			    elf_errmsg(-1));
-	n = d->d_size / sizeof(Elf64_Sym);
-	for (i = 1; i < n; i++) {
-		GElf_Sym sym;
-		const char *name;
-		int bind;
-
-		if (!gelf_getsym(d, (int)i, &sym))
-			return fail(err, errlen, "bad symbol %zu", i);
-		bind = GELF_ST_BIND(sym.st_info);
-		if (sym.st_shndx != SHN_UNDEF ||
-		    (bind != STB_GLOBAL && bind != STB_WEAK))
-			continue;
-		name = elf_strptr(elf, sh.sh_link, sym.st_name);
-		if (!name)
-			return fail(err, errlen, "symbol %zu has a bad name", i);
-		if (!*name)
-			continue;
-		m->imports = grow(m->imports, m->n_imports, &cap,
-				  sizeof(*m->imports), 64);
-		m->imports[m->n_imports++] = (struct module_import){
-			.name = strpool_str(&m->pool, name),
-			.weak = bind == STB_WEAK,
-		};
-	}
-	return 0;
+	refs_functions_free(&s.functions);
+	return r;
 }
 
 int elfmod_parse(const unsigned char *data, size_t size, struct elfmod *m,
@@ -337,9 +330,7 @@ int elfmod_parse(const unsigned char *data, size_t size, struct elfmod *m,
 	r = check_header(elf, err, errlen) ||
 	    read_modinfo(elf, m, err, errlen) ||
 	    read_versions(elf, m, err, errlen) ||
-	    read_imports(elf, m, err, errlen) ||
-	    read_exports(elf, m, err, errlen) ||
-	    refs_scan(elf, m, err, errlen);
+	    read_symbols(elf, m, err, errlen);
 	elf_end(elf);
 	if (r) {
 		elfmod_free(m);

@@ -125,40 +125,55 @@ static void visit(Elf *elf, size_t shstrndx, const char *symbol,
 		v->on_crc(v->arg, name, crc);
 }
 
-int ksymtab_scan(Elf *elf, const struct ksymtab_visitor *v, char *err,
-		 size_t errlen)
+int symtab_find(Elf *elf, struct symtab *st, char *err, size_t errlen)
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
-	size_t shstrndx, i, n;
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return fail(err, errlen, "bad section headers: %s",
-			    elf_errmsg(-1));
 	while ((scn = elf_nextscn(elf, scn))) {
-		Elf_Data *d;
-
 		if (!gelf_getshdr(scn, &sh))
 			return fail(err, errlen, "bad section header: %s",
 				    elf_errmsg(-1));
-		if (sh.sh_type != SHT_SYMTAB)
-			continue;
-		d = elf_getdata(scn, NULL);
-		if (!d)
-			return fail(err, errlen,
-				    "cannot read the symbol table: %s",
-				    elf_errmsg(-1));
-		n = d->d_size / sizeof(Elf64_Sym);
-		for (i = 1; i < n; i++) {
-			GElf_Sym sym;
-			const char *symbol;
+		if (sh.sh_type == SHT_SYMTAB)
+			break;
+	}
+	if (!scn)
+		return fail(err, errlen, "no symbol table");
+	if (sh.sh_entsize != sizeof(Elf64_Sym))
+		return fail(err, errlen, "symbol table entry size %lu, not %zu",
+			    (unsigned long)sh.sh_entsize, sizeof(Elf64_Sym));
+	*st = (struct symtab){
+		.elf = elf,
+		.index = elf_ndxscn(scn),
+		.strtab = sh.sh_link,
+		.data = elf_getdata(scn, NULL),
+	};
+	if (!st->data)
+		return fail(err, errlen, "cannot read the symbol table: %s",
+			    elf_errmsg(-1));
+	st->n = st->data->d_size / sizeof(Elf64_Sym);
+	return 0;
+}
 
-			if (!gelf_getsym(d, (int)i, &sym))
-				return fail(err, errlen, "bad symbol %zu", i);
-			symbol = elf_strptr(elf, sh.sh_link, sym.st_name);
-			if (symbol)
-				visit(elf, shstrndx, symbol, &sym, v);
-		}
+int ksymtab_scan(const struct symtab *st, const struct ksymtab_visitor *v,
+		 char *err, size_t errlen)
+{
+	size_t shstrndx, i;
+
+	if (elf_getshdrstrndx(st->elf, &shstrndx))
+		return fail(err, errlen, "bad section headers: %s",
+			    elf_errmsg(-1));
+	for (i = 1; i < st->n; i++) {
+		GElf_Sym sym;
+		const char *symbol;
+
+		if (!gelf_getsym(st->data, (int)i, &sym))
+			return fail(err, errlen, "bad symbol %zu", i);
+		symbol = elf_strptr(st->elf, st->strtab, sym.st_name);
+		if (v->on_symbol)
+			v->on_symbol(v->arg, i, symbol, &sym);
+		if (symbol)
+			visit(st->elf, shstrndx, symbol, &sym, v);
 	}
 	return 0;
 }

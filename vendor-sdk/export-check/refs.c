@@ -90,24 +90,37 @@ static void add_call(struct elfmod *m, struct range *r, const char *name)
 	e->calls[e->n_calls++] = strpool_str(&m->pool, name);
 }
 
+void refs_note(struct refs_functions *fs, const char *name,
+	       const GElf_Sym *sym)
+{
+	if (!name || GELF_ST_TYPE(sym->st_info) != STT_FUNC ||
+	    sym->st_shndx == SHN_UNDEF || sym->st_shndx >= SHN_LORESERVE)
+		return;
+	fs->f = grow(fs->f, fs->n, &fs->cap, sizeof(*fs->f), 64);
+	fs->f[fs->n++] = (struct refs_function){
+		.name = name,
+		.shndx = sym->st_shndx,
+		.start = sym->st_value,
+		.end = sym->st_value + sym->st_size,
+	};
+}
+
+void refs_functions_free(struct refs_functions *fs)
+{
+	free(fs->f);
+	*fs = (struct refs_functions){ 0 };
+}
+
 /* The plain-exported functions of M, sorted by position. */
-static size_t find_functions(Elf *elf, Elf_Data *syms, size_t strtab,
+static size_t find_functions(const struct refs_functions *fs,
 			     struct elfmod *m, struct range **out)
 {
-	size_t i, n = syms->d_size / sizeof(Elf64_Sym), nr = 0, cap = 0;
+	size_t i, nr = 0, cap = 0;
 	struct range *r = NULL;
 
-	for (i = 1; i < n; i++) {
-		struct module_export key, *e;
-		GElf_Sym sym;
+	for (i = 0; i < fs->n; i++) {
+		struct module_export key = { .name = fs->f[i].name }, *e;
 
-		if (!gelf_getsym(syms, (int)i, &sym) ||
-		    GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
-		    sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
-			continue;
-		key.name = elf_strptr(elf, strtab, sym.st_name);
-		if (!key.name)
-			continue;
 		e = bsearch(&key, m->exports, m->n_exports, sizeof(key),
 			    by_export_name);
 		if (!e || e->gpl_only || e->is_function)
@@ -115,9 +128,9 @@ static size_t find_functions(Elf *elf, Elf_Data *syms, size_t strtab,
 		e->is_function = 1;
 		r = grow(r, nr, &cap, sizeof(*r), 16);
 		r[nr++] = (struct range){
-			.shndx = sym.st_shndx,
-			.start = sym.st_value,
-			.end = sym.st_value + sym.st_size,
+			.shndx = fs->f[i].shndx,
+			.start = fs->f[i].start,
+			.end = fs->f[i].end,
 			.e = e,
 		};
 	}
@@ -128,8 +141,8 @@ static size_t find_functions(Elf *elf, Elf_Data *syms, size_t strtab,
 }
 
 /* Attribute each relocation of the RELA section RS to its function. */
-static void scan_relocations(Elf *elf, Elf_Scn *rs, const GElf_Shdr *rsh,
-			     Elf_Data *syms, size_t strtab, struct elfmod *m,
+static void scan_relocations(const struct symtab *st, Elf_Scn *rs,
+			     const GElf_Shdr *rsh, struct elfmod *m,
 			     struct range *r, size_t nr)
 {
 	Elf_Data *d = elf_getdata(rs, NULL);
@@ -146,47 +159,37 @@ static void scan_relocations(Elf *elf, Elf_Scn *rs, const GElf_Shdr *rsh,
 			break;
 		f = range_at(r, nr, rsh->sh_info, rel.r_offset);
 		si = GELF_R_SYM(rel.r_info);
-		if (!f || si == 0 || !gelf_getsym(syms, (int)si, &sym))
+		if (!f || si == 0 || !gelf_getsym(st->data, (int)si, &sym))
 			continue;
 		if (sym.st_shndx != SHN_UNDEF) {
 			f->e->own_refs = 1;
 			continue;
 		}
-		name = elf_strptr(elf, strtab, sym.st_name);
+		name = elf_strptr(st->elf, st->strtab, sym.st_name);
 		if (name && *name && !refs_is_instrumentation(name))
 			add_call(m, f, name);
 	}
 }
 
-int refs_scan(Elf *elf, struct elfmod *m, char *err, size_t errlen)
+int refs_scan(const struct symtab *st, struct elfmod *m,
+	      const struct refs_functions *fs, char *err, size_t errlen)
 {
-	Elf_Scn *scn = NULL, *symscn = NULL;
+	Elf_Scn *scn = NULL;
 	struct range *r;
-	GElf_Shdr sh, symsh;
-	Elf_Data *syms;
+	GElf_Shdr sh;
 	size_t nr;
 
 	if (!m->n_exports)
 		return 0;
-	while ((scn = elf_nextscn(elf, scn)))
-		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB) {
-			symscn = scn;
-			symsh = sh;
-		}
-	syms = symscn ? elf_getdata(symscn, NULL) : NULL;
-	if (!syms)
-		return fail(err, errlen, "cannot read the symbol table: %s",
-			    elf_errmsg(-1));
-	nr = find_functions(elf, syms, symsh.sh_link, m, &r);
-	while (nr && (scn = elf_nextscn(elf, scn))) {
+	nr = find_functions(fs, m, &r);
+	while (nr && (scn = elf_nextscn(st->elf, scn))) {
 		if (!gelf_getshdr(scn, &sh)) {
 			free(r);
 			return fail(err, errlen, "bad section header: %s",
 				    elf_errmsg(-1));
 		}
-		if (sh.sh_type == SHT_RELA && sh.sh_link == elf_ndxscn(symscn))
-			scan_relocations(elf, scn, &sh, syms, symsh.sh_link, m,
-					 r, nr);
+		if (sh.sh_type == SHT_RELA && sh.sh_link == st->index)
+			scan_relocations(st, scn, &sh, m, r, nr);
 	}
 	free(r);
 	return 0;

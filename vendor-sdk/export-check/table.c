@@ -89,6 +89,7 @@ static void scan_object(const char *path)
 		.on_export = on_export, .on_defined = on_defined,
 	};
 	int fd = open(path, O_RDONLY);
+	struct symtab st;
 	char err[256];
 	Elf *elf;
 
@@ -97,8 +98,9 @@ static void scan_object(const char *path)
 	elf = elf_begin(fd, ELF_C_READ, NULL);
 	scanning = path;
 	/* Not every .o under security/ is an ELF object; skip those. */
-	if (elf && elf_kind(elf) == ELF_K_ELF)
-		ksymtab_scan(elf, &v, err, sizeof(err));
+	if (elf && elf_kind(elf) == ELF_K_ELF &&
+	    symtab_find(elf, &st, err, sizeof(err)) == 0)
+		ksymtab_scan(&st, &v, err, sizeof(err));
 	if (elf)
 		elf_end(elf);
 	close(fd);
