@@ -12,7 +12,7 @@ kit_group sdk "demo" \
 	sdk_agrees_with_guest_examples \
 	sdk_bad_input sdk_contract sdk_taint_flags sdk_valgrind sdk_fuzz_short sdk_table sdk_debian_modules \
 	sdk_guard sdk_kit_check sdk_man_page sdk_guest_taints_after_refusal \
-	sdk_guest_package_order sdk_shim_alone sdk_kit_mk_installed sdk_debian_tree
+	sdk_guest_package_order sdk_shim_alone sdk_kit_mk_installed sdk_debian_tree sdk_reads_as_kmod
 
 fixtures=$build/tests/fixtures
 asan=$build/bin/export-check-asan
@@ -234,6 +234,41 @@ t_sdk_debian_modules() {
 	((n_files > 3000)) || fail "only $n_files modules in the package"
 	expect_json_eq --argjson n "$n_files" "$json" '.modules | length' '$n' "every module of the package checked"
 	expect_json_eq "$json" '[.modules[] | select(.loads | not) | .file] | .[:5]' '[]' "no false refusal"
+}
+
+# export-check reads a module as kmod and binutils do, readers of their
+# own: for every twentieth of Debian's modules (by path) and the fixtures, its
+# name, first licence, depends= and signature are modinfo's, it has
+# symbol versions where modprobe --dump-modversions finds them, and its
+# imports are nm -u's.  (libkmod reads the same: export-check does not use
+# it, since it needs each module's bytes for libelf, which libkmod keeps
+# to itself; vendor-sdk/README.md.)
+t_sdk_reads_as_kmod() {
+	local -a mods
+	local m json
+	sdk_debian
+	mapfile -t mods < <(find "$deb_modules" -name '*.ko' | sort | awk 'NR % 20 == 1')
+	((${#mods[@]} > 150)) || fail "only ${#mods[@]} of Debian's modules found"
+	mods+=("$fixtures"/*/*.ko)
+	json=$("$build/bin/export-check" --json --kernel "$deb_headers" "${mods[@]}") || [[ $? == 1 ]] ||
+		fail "export-check failed"
+	jq -r '.modules[] | [.file, .name, .license // "", (.depends | join(",")), .signed, .symbol_versions,
+		(.symbols | map(.name) | unique | join(" "))] | @tsv' <<<"$json" | LC_ALL=C sort >"$logs/reads-as-export-check.tsv"
+	for m in "${mods[@]}"; do
+		modinfo "$m" | awk -v f="$m" '
+			/^(name|license|depends|signer):/ && !seen[$1]++ {
+				v = $0; sub(/^[a-z]+:[ \t]*/, "", v); sub(/[ \t]+$/, "", v); val[$1] = v
+			}
+			END { printf "%s\t%s\t%s\t%s\t%s", f, val["name:"], val["license:"], val["depends:"],
+				val["signer:"] != "" ? "true" : "false" }'
+		if modprobe --dump-modversions "$m" 2>/dev/null | grep -q .; then printf '\ttrue'; else printf '\tfalse'; fi
+		printf '\t%s\n' "$(nm -u "$m" | awk '{ print $2 }' | LC_ALL=C sort -u | paste -sd ' ')"
+	done | LC_ALL=C sort >"$logs/reads-as-kmod.tsv"
+	echo "${#mods[@]} modules compared"
+	if ! diff "$logs/reads-as-kmod.tsv" "$logs/reads-as-export-check.tsv" >"$logs/reads-as.diff"; then
+		head -n 20 "$logs/reads-as.diff" >&2
+		fail "export-check reads a module otherwise than modinfo, modprobe and nm (< theirs, > export-check's)"
+	fi
 }
 
 # sdk_build KERNEL MODULE LICENCE: build an example module with the SDK's

@@ -1,6 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // SPDX-FileCopyrightText: 2026 The LSM export kit authors
-/* Reading a module file into memory, decompressing .xz, .gz and .zst. */
+/*
+ * Reading a module file into memory, decompressing .xz, .gz and .zst.
+ * Not libkmod's: it reads a module (decompression, .modinfo, __versions,
+ * its dependency symbols) but gives no image, and the loader's stages need
+ * the bytes, for libelf (the symbol table, __ksymtab*, relocations) and
+ * for the signature trailer.  Its answers for .modinfo and __versions
+ * would cost each module a second read and decompression, so the kit
+ * checks this reader against kmod's tools instead (t_sdk_reads_as_kmod).
+ */
 
 #include "modfile.h"
 #include "file.h"
