@@ -422,12 +422,17 @@ t_probes_key_covers_config() {
 # A usage error is exit status 2 with a line naming the program, everywhere.
 t_usage_errors() {
 	local cmd rc err
+	local -a call
 	for cmd in results/validate-json tests/html-facts results/guest-records results/collect-demo \
 		results/collect-matrix results/collect-cases results/licence-table results/check-debian \
-		harness/run-guests harness/run-guest harness/mkinitramfs harness/make-probes tests/interrupted-build; do
+		harness/run-guests harness/run-guest harness/mkinitramfs harness/make-probes tests/interrupted-build \
+		kernel-patch/build-kernels "kernel-patch/build-kernels --dir baseline"; do
+		# A command and its arguments: the cache forgotten before an option.
+		read -ra call <<<"$cmd"
+		cmd=${call[0]}
 		rc=0
-		err=$("$cmd" 2>&1 >/dev/null) || rc=$?
-		echo "$cmd: exit $rc: $err"
+		err=$("${call[@]}" 2>&1 >/dev/null) || rc=$?
+		echo "${call[*]}: exit $rc: $err"
 		((rc == 2)) || fail "$cmd: exit $rc on a usage error, want 2"
 		[[ $(wc -l <<<"$err") == 1 && $err == "${cmd##*/}: "* ]] || fail "$cmd: not one line naming itself: $err"
 	done
