@@ -12,7 +12,7 @@ kit_group demo "kernels" \
 	modpost_refuses_proprietary_lsm proprietary_lsm_loads_on_baseline \
 	proprietary_lsm_refused_on_patched gpl_and_dual_work_on_both \
 	proprietary_capable_loads_on_both unload_removes_hooks results_format \
-	demo_messages_are_the_modules
+	demo_messages_are_the_modules results_rebuilt_offline
 kit_fixture demo "$results"
 
 t_demo_runs() {
@@ -125,4 +125,26 @@ t_demo_messages_are_the_modules() {
 		"clocksource and crng lines are nobody's"
 	expect_jq '[.loads[] | select(.kind == "dkms" and .install_result != "installed") | .kernel_messages == []] | all' \
 		"a dkms package that did not install has no load messages"
+}
+
+# make results writes every result file of the demo again from the
+# guests' records, the same bytes, and boots nothing: no guest's console
+# log is written again.
+t_results_rebuilt_offline() {
+	local before=$logs/results-before f
+	rm -rf "$before"
+	mkdir -p "$before"
+	cp "$build"/demo/*.{json,ktap,md} "$before/"
+	touch -r "$build/demo/baseline/console.log" "$before/.console-stamp"
+	make -s results >"$logs/make-results.out" 2>&1 || fail "make results failed: $(tail -n 3 "$logs/make-results.out")"
+	for f in "$before"/*; do
+		if [[ ${f##*/} == debian-modules.json ]]; then
+			# It says how long export-check took this time.
+			cmp -s <(jq -S 'del(.seconds)' "$f") <(jq -S 'del(.seconds)' "$build/demo/${f##*/}")
+		else
+			cmp -s "$f" "$build/demo/${f##*/}"
+		fi || fail "make results wrote ${f##*/} otherwise than the demo"
+	done
+	[[ ! $build/demo/baseline/console.log -nt $before/.console-stamp ]] || fail "make results booted a guest"
+	echo "$(find "$before" -type f ! -name '.*' | wc -l) result files written again, the same"
 }
