@@ -170,8 +170,9 @@ $(CASES)/.done: $(STAMP_patched) example-modules/cases/cases.tsv $(CASE_SOURCES)
 	@scripts/build-cases $(call TREE,patched) $(CASES)
 	@touch $@
 
-$(BUILD)/demo/cases-initramfs.cpio.gz: $(CASES)/.done harness/mkinitramfs $(GUEST_SCRIPTS)
-	@harness/mkinitramfs $@ harness/guest/cases.sh example-modules/cases/cases.tsv $(CASES)/*/*.ko
+$(BUILD)/demo/cases-initramfs.cpio.gz: $(CASES)/.done example-modules/cases/load-plan.tsv \
+		harness/mkinitramfs $(GUEST_SCRIPTS)
+	@harness/mkinitramfs $@ harness/guest/load-list.sh example-modules/cases/load-plan.tsv $(CASES)/*/*.ko
 
 CASES_GUEST = 'cases guest' --timeout 300 \
 	$(call TREE,patched)/arch/x86/boot/bzImage $(BUILD)/demo/cases-initramfs.cpio.gz $(BUILD)/demo/cases

@@ -417,7 +417,7 @@ t_sdk_guest_taints_after_refusal() {
 		"$fixtures/fx_test_module/fx_test_module.ko" "$out/kit/"
 	printf '%s\t%s.ko\t%s\n' magic magic fx_case_gpl fx_ns_missing fx_ns_missing fx_ns_missing \
 		driverloader driverloader driverloader fx_test_module fx_test_module fx_test_module \
-		>"$out/kit/cases.txt"
+		>"$out/kit/load-plan.tsv"
 	json=$out/predicted.json
 	"$asan" --json --kernel "$(kdir patched)" "$out"/kit/*.ko >"$json" || [[ $? == 1 ]] || fail "export-check failed"
 	expect_json "$json" '[.modules[] | select(.loads) | .name] == ["fx_test_module"]' \
@@ -446,9 +446,9 @@ t_sdk_guest_package_order() {
 		"the reason is the missing provider" <<<"$alone"
 	json=$("$asan" --json --kernel "$(kdir patched)" "$out/kit") || [[ $? == 1 ]] || fail "export-check failed"
 	{
-		printf 'alone\tproprietary_via_shim.ko\tproprietary_via_shim\n'
+		printf 'alone\tproprietary_via_shim.ko\tproprietary_via_shim\talone\n'
 		while read -r m; do printf '%s\t%s.ko\t%s\n' "$m" "$m" "$m"; done < <(jq -r '.load_order[]' <<<"$json")
-	} >"$out/kit/cases.txt"
+	} >"$out/kit/load-plan.tsv"
 	# Loaded in order, each stays for the next (but the failed first try).
 	touch "$out/kit/keep"
 	rec=$(guest patched "$out" harness/guest/load-list.sh --timeout 120 "$out"/kit/*)

@@ -3,7 +3,7 @@
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 #
 # The distro guest (make distro), in Debian's own kernel: the modules of
-# /kit/cases.txt one by one (load-list.sh), then every probe of
+# /kit/load-plan.tsv one by one (load-list.sh), then every probe of
 # /kit/probes (load-probes.sh).  Fails if either part fails.
 # shellcheck source=guard.sh
 . /kit/guard.sh
