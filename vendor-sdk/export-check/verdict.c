@@ -216,6 +216,20 @@ static int same_magic(const char *a, const char *b, int has_crcs)
 	return strcmp(a, b) == 0;
 }
 
+/*
+ * A taint check_modinfo() gives module and kernel, with the NOTE for
+ * people and the loader's "<module>: MESSAGE", which it prints only while
+ * the kernel lacks the taint.
+ */
+static void taint_once_said(struct verdict *v, char letter, const char *note,
+			    const char *message)
+{
+	taint(v, letter, 1, 1);
+	strlist_addf(&v->notes, "%s", note);
+	strlist_addf(&v->messages, "%s: %s", mod_name(v), message);
+	printed_unless_tainted(v, letter);
+}
+
 /* check_modinfo(): vermagic, then the taints O, C, K, P and N. */
 static int stage_modinfo(const struct elfmod *m, const struct kernel *k,
 			 struct verdict *v)
@@ -246,14 +260,9 @@ static int stage_modinfo(const struct elfmod *m, const struct kernel *k,
 			     "built for %.*s, this kernel is %s: with symbol versions the loader compares CRCs, not releases",
 			     (int)strcspn(magic, " "), magic, k->release);
 	}
-	if (!elfmod_info(m, "intree", 0)) {
-		taint(v, 'O', 1, 1);
-		strlist_addf(&v->notes, "built out of tree (no intree tag): taints O");
-		strlist_addf(&v->messages,
-			     "%s: loading out-of-tree module taints kernel.",
-			     mod_name(v));
-		printed_unless_tainted(v, 'O');
-	}
+	if (!elfmod_info(m, "intree", 0))
+		taint_once_said(v, 'O', "built out of tree (no intree tag): taints O",
+				"loading out-of-tree module taints kernel.");
 	if (elfmod_info(m, "staging", 0)) {
 		taint(v, 'C', 1, 1);
 		strlist_addf(&v->notes, "staging driver: taints C");
@@ -271,12 +280,8 @@ static int stage_modinfo(const struct elfmod *m, const struct kernel *k,
 			refuse(v, STAGE_MODINFO);
 			return 0;
 		}
-		taint(v, 'K', 1, 1);
-		strlist_addf(&v->notes, "livepatch module: taints K");
-		strlist_addf(&v->messages,
-			     "%s: tainting kernel with TAINT_LIVEPATCH",
-			     mod_name(v));
-		printed_unless_tainted(v, 'K');
+		taint_once_said(v, 'K', "livepatch module: taints K",
+				"tainting kernel with TAINT_LIVEPATCH");
 	}
 	if (!v->lic.license)
 		strlist_addf(&v->notes,
@@ -290,14 +295,9 @@ static int stage_modinfo(const struct elfmod *m, const struct kernel *k,
 			     mod_name(v), v->lic.license ? v->lic.license : "unspecified");
 		printed_unless_tainted(v, 'P');
 	}
-	if (elfmod_info(m, "test", 0)) {
-		taint(v, 'N', 1, 1);
-		strlist_addf(&v->notes, "test module: taints N");
-		strlist_addf(&v->messages,
-			     "%s: loading test module taints kernel.",
-			     mod_name(v));
-		printed_unless_tainted(v, 'N');
-	}
+	if (elfmod_info(m, "test", 0))
+		taint_once_said(v, 'N', "test module: taints N",
+				"loading test module taints kernel.");
 	return 1;
 }
 
