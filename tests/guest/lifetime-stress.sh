@@ -58,14 +58,9 @@ rec mkdirs "$(($(cat /tmp/count1) + $(cat /tmp/count2) + $(cat /tmp/count3)))"
 # Another module's hooks registered from every CPU while it comes and
 # goes, its hook sleeping in mkdirs as it goes (owner-cycle.sh).
 insmod /kit/lsm_race.ko || failures=$((failures + 1))
-i=0
-cycle_failures=0
-while [ "$i" -lt "$cycles" ]; do
-	owner_cycle "$i"
-	i=$((i + 1))
-done
+owner_cycles "$cycles"
 rmmod lsm_race || cycle_failures=$((cycle_failures + 1))
-rec race_cycles "$i"
+rec race_cycles "$cycles"
 rec race_failures "$cycle_failures"
 rec race_outcomes "$(dmesg | sed -n 's/^\[ *[0-9.]*\] //; s/^lsm_race: registered/registered/p' | tail -n 1)"
 rec owner_outcomes "$(owner_outcomes)"

@@ -33,6 +33,16 @@ owner_cycle() {
 		grep -E '^lsm_race_owner: registered|module lsm_race_owner did not unregister' >>/tmp/owner.log
 }
 
+# owner_cycles N: N cycles, $cycle_failures counting from 0.
+owner_cycles() {
+	cycle_failures=0
+	_i=0
+	while [ "$_i" -lt "$1" ]; do
+		owner_cycle "$_i"
+		_i=$((_i + 1))
+	done
+}
+
 # owner_outcomes: the sums of what each unload of lsm_race_owner printed.
 owner_outcomes() {
 	sed -n 's/^lsm_race_owner: registered/registered/p' /tmp/owner.log |
