@@ -1,35 +1,45 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 #
-# One load of the distro guest (results/collect-distro) against
-# export-check's prediction for it: the same outcome, the module's taints
-# if it loaded, the kernel's taints after it (those before, with the ones
-# export-check says the kernel keeps), and every message export-check says
-# the loader prints, but those it prints only while the kernel lacks a
-# taint the kernel already had (export-check's kernel_messages_once).
+# distro.json from the distro guests: one program, run once by
+# results/collect-distro with jq -n and these named arguments:
+#   plan          plan.tsv and plan-sig.tsv of harness/make-distro, as text
+#   taint_flags   export-check --taint-flags, as text
+#   records, records_sig   the two guests' records (results/guest-records)
+#   predicted_N   export-check's JSON for load N of the plan
+#   predicted_probes       export-check's JSON for the probes
+#   classes, probes        harness/licence-classes.tsv and probes.tsv
+#   table         distro-table.json
+#   verdict, sig_verdict, previous_abi
+include "distro-load";
+include "probes";
 
-import "observed" as obs;
+def table: split("\n") | map(select(length > 0 and (startswith("#") | not)) | split("\t"));
 
-def once_said($msg; $p; $before):
-	($p.kernel_messages_once[$msg] // null) as $letter
-	| $letter != null and ($before | index($letter) != null);
-
-# observed($o; $p; $letters): a row from the guest's records $o of one load
-# and export-check's module object $p.
-def observed($o; $p; $letters):
-	(if $o.taint_before then obs::taint_flags($o.taint_before | tonumber; $letters) else [] end) as $before
-	| (if $o.taint_after then obs::taint_flags($o.taint_after | tonumber; $letters) else [] end) as $after
-	| {observed: ($o.insmod_exit != null),
-	   loaded: ($o.insmod_exit == "0"),
-	   insmod_exit: ($o.insmod_exit // null | if . then tonumber else . end),
-	   module_taint: ($o.module_taint // null | if . then split("") else . end),
-	   kernel_taint_before: $before, kernel_taint_after: $after,
-	   kernel_messages: ($o.messages // []),
-	   predicted: ($p | {verdict, loads, taints, kernel_taints, refused_at, reasons, notes,
-			     kernel_messages})}
-	| . + {missing_messages: [.predicted.kernel_messages[] as $m
-		| select((once_said($m; $p; $before) | not) and (($o.messages // []) | index($m) == null)) | $m]}
-	| . + {as_predicted: (.observed and .loaded == .predicted.loads
-		and ((.loaded | not) or .module_taint == .predicted.taints)
-		and (($after | sort) == (($before + .predicted.kernel_taints) | unique | sort))
-		and .missing_messages == [])};
+$ARGS.named as $in
+| ($in.taint_flags | split("\n") | map(select(length > 0) | split("\t") | {(.[0]): .[1]}) | add) as $letters
+| $in.records[0] as $g
+| def load_row($l):
+	$l[0] as $name | $l[1] as $file
+	| (if $name == "signature" then $in.records_sig[0] else $g end) as $records
+	| ($in["predicted_\($name)"][0].modules | map(select(.file | endswith("/" + $file))) | .[0]) as $p
+	| {name: $name, file: $file, group: $l[2], what: $l[3], "module": $p.name, license: $p.license}
+	+ observed($records[$name] // {}; $p; $letters);
+  [$in.plan | table[] | load_row(.)] as $loads
+  | (($in.predicted_probes[0] | by_probe) as $p
+     | probe_list($in.probes) | map(probe_row($g; $p; licence_classes($in.classes)))) as $pr
+  | {schema: "lsm-export-kit/distro/1",
+     kernel: ($in.table[0].kernel + {previous_abi: (if $in.previous_abi == "" then null else $in.previous_abi end),
+	guest_verdict: $in.verdict, sig_enforce_guest_verdict: $in.sig_verdict,
+	guest_cpus: ($g.guest.nproc // "0" | tonumber),
+	guest_lsms: ($g.guest.lsm // "" | split(",") | map(select(length > 0)))}),
+     table: $in.table[0].counts,
+     loads: $loads,
+     probes: {count: ($pr | length),
+	      summary: ($pr | group_by(.class) | map({(.[0].class): {loaded: map(select(.loaded)) | length,
+		refused: map(select(.loaded | not)) | length}}) | add),
+	      refused_non_gpl: [$pr[] | select(.loaded | not) | select(.class == "proprietary") | .symbol],
+	      rows: $pr},
+     mismatches: ([$loads[] | select(.as_predicted | not) | {name, loaded, predicted: .predicted.verdict,
+		module_taint, kernel_taint_after, missing_messages}]
+	+ [$pr[] | select(.as_predicted | not) | {name: .probe, loaded, predicted: .predicted_loads}])}

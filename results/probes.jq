@@ -5,14 +5,15 @@
 # and Debian's (results/collect-distro): one definition of what a probe's
 # load observed and whether export-check predicted it.
 
-# With jq -Rn, harness/licence-classes.tsv as class -> MODULE_LICENSE
-# string (null: the probe has none).
-def licence_classes: [inputs | select(startswith("#") | not) | split("\t")
-	| {(.[0]): (if .[1] == "" then null else .[1] end)}] | add;
+# harness/licence-classes.tsv, as text, as class -> MODULE_LICENSE string
+# (null: the probe has none).
+def licence_classes($text): $text | split("\n")
+	| map(select(length > 0 and (startswith("#") | not)) | split("\t")
+		| {(.[0]): (if .[1] == "" then null else .[1] end)}) | add;
 
-# With jq -Rn, a probes.tsv (harness/make-probes) as a list of probes.
-def probe_list: [inputs | select(length > 0) | split("\t")
-	| {probe: .[0], symbol: .[1], class: .[2]}];
+# A probes.tsv (harness/make-probes), as text, as a list of probes.
+def probe_list($text): $text | split("\n") | map(select(length > 0) | split("\t")
+	| {probe: .[0], symbol: .[1], class: .[2]});
 
 # export-check's JSON for a directory of probes, by probe name.
 def by_probe: .modules | map({(.file | sub(".*/"; "") | sub("\\.ko$"; "")): .}) | add;

@@ -48,3 +48,12 @@ def distro_rows: .loads[]
 def distro_probe_header: ["licence class", "loads", "refused"];
 def distro_probe_rows: .probes.summary | to_entries[]
 	| [.key, (.value.loaded | tostring), (.value.refused | tostring)];
+
+# matrix.json: a row per symbol, a column per kernel and licence class.
+def matrix_classes: ["gpl", "dual", "proprietary", "none"];
+def matrix_symbol_header: ["symbol"] + [("baseline", "patched") as $k | matrix_classes[] | "\($k) \(.)"];
+def matrix_symbol_rows: .rows | group_by(.symbol)[] | . as $g
+	| [$g[0].symbol] + [("baseline", "patched") as $k | matrix_classes[] as $c
+		| $g[] | select(.kernel == $k and .class == $c)
+		| (if .loaded then "loads" else "**refused**" end)
+		  + (if .as_predicted then "" else " (predicted otherwise)" end)];
