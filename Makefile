@@ -26,8 +26,8 @@ export LICENSE
 FUZZ_RUNS ?= 10000000
 
 # Targets that need the Debian packages of scripts/install-deps.
-WORK := demo results test test-debug kernels kdir modules cases distro lint bench sdk table man install \
-	fuzz guide dkms images vm vm-shell
+WORK := demo results test test-debug kernels kdir modules cases distro lint bench sdk table \
+	distro-table man install fuzz guide dkms images vm vm-shell
 
 .PHONY: help deps clean clean-cache probes distro-modules $(WORK)
 
@@ -46,7 +46,8 @@ help:
 	@echo "make vm-shell      a root shell in the Debian guest on the patched kernel"
 	@echo "make vm            the same shell; KERNEL=patched (default) or KERNEL=baseline"
 	@echo "make sdk           build export-check into build/bin/"
-	@echo "make table         the LSM permission table of both kernels, and of Debian's: build/demo/{table,distro-table}.{md,json}"
+	@echo "make table         the LSM permission table of both kernels: build/demo/table.{md,json} (no network)"
+	@echo "make distro-table  Debian's: build/demo/distro-table.{md,json} (fetches Debian's packages once)"
 	@echo "make guide         render the vendor guide from the last run: build/guide/index.html"
 	@echo "make man           render the man pages into build/man/: export-check(1), lsm-export-kit(7)"
 	@echo "make install       install export-check, its man page, kit.mk and headers under PREFIX (/usr/local)"
@@ -196,7 +197,7 @@ DISTRO_GUESTS = 'distro guest' --timeout 900 --memory 1024 --append "kit.distro=
 COLLECT_DISTRO = results/collect-distro $(BUILD) patched=$(call TREE,patched) && \
 	results/validate-json results/schemas/distro.schema.json $(BUILD)/demo/distro.json >/dev/null
 
-distro-modules: kernels sdk table
+distro-modules: kernels sdk distro-table
 	@harness/make-distro $(BUILD)
 
 distro: distro-modules
@@ -273,9 +274,15 @@ table: kernels sdk
 			$(foreach k,$(KERNELS),$(k)=$(call TREE,$(k))) >$(BUILD)/demo/table.$$fmt.tmp; \
 		mv $(BUILD)/demo/table.$$fmt.tmp $(BUILD)/demo/table.$$fmt; \
 	done
+	@echo "[table] $(BUILD)/demo/table.md, $(BUILD)/demo/table.json"
+
+# Debian's table needs Debian's packages: the network the first time
+# (vendor-sdk/debian-modules), the cache after; make table does not.
+distro-table: kernels sdk
+	@mkdir -p $(BUILD)/demo
 	@locations=$$(vendor-sdk/debian-modules '$(KIT_CACHE)'); \
 	results/distro-table $(BUILD) "$$locations"
-	@echo "[table] $(BUILD)/demo/table.md, $(BUILD)/demo/table.json; Debian's: $(BUILD)/demo/distro-table.{md,json}"
+	@echo "[distro-table] $(BUILD)/demo/distro-table.md, $(BUILD)/demo/distro-table.json"
 
 $(BUILD)/man/export-check.1: vendor-sdk/man/export-check.1.md
 	@mkdir -p $(@D)

@@ -10,7 +10,7 @@
 #   verdict, release  the guest run's verdict, the kernel's release
 #   built_M, license_M, build_log_M   M's build: yes or no, its first
 #                     licence (empty if none), its log
-def table: split("\n") | map(select(length > 0 and (startswith("#") | not)) | split("\t"));
+include "text";
 
 $ARGS.named as $in
 | $in.records[0] as $g

@@ -12,9 +12,8 @@
 #   built_K_M, build_log_K_M    the build of M against K
 #   license_M         modinfo -F license of the baseline-built M
 include "observed";
+include "text";
 
-def table: split("\n") | map(select(length > 0 and (startswith("#") | not)) | split("\t"));
-def lines: split("\n") | map(select(length > 0));
 def letters: if . == "-" then [] else split("") end;
 def number_or_null: tonumber? // null;
 

@@ -13,8 +13,7 @@
 #   verdict, sig_verdict, previous_abi
 include "distro-load";
 include "probes";
-
-def table: split("\n") | map(select(length > 0 and (startswith("#") | not)) | split("\t"));
+include "text";
 
 $ARGS.named as $in
 | ($in.taint_flags | split("\n") | map(select(length > 0) | split("\t") | {(.[0]): .[1]}) | add) as $letters
