@@ -96,9 +96,8 @@ expect_grep() {
 # failure each prints the value it found, as "# actual: ...", before the
 # reason, KUnit's EXPECT_* style.
 #
-# _kit_expect FILE PROGRAM DESCRIPTION: run the jq PROGRAM, with the
-# options _kit_jq_options took, on FILE; it prints nothing when the
-# expectation holds, else the lines that say why.
+# _kit_jq_options ARG...: the jq options at the front of ARG..., into
+# _kit_jq_opts; _kit_jq_nopts is how many ARGs they took.
 _kit_jq_options() {
 	_kit_jq_opts=() _kit_jq_nopts=0
 	while [[ ${1-} == --arg || ${1-} == --argjson || ${1-} == --slurpfile ]]; do
@@ -111,6 +110,9 @@ _kit_jq_options() {
 # message.
 _kit_jq_defs='def one: if length == 1 then .[0] else . end;
 	def row_name: [.kernel?, .symbol?, .module?, .name?, .class?] | map(strings) | join(" ");'
+# _kit_expect FILE PROGRAM DESCRIPTION: run the jq PROGRAM, with the
+# options _kit_jq_options took, on FILE; it prints nothing when the
+# expectation holds, else the lines that say why.
 _kit_expect() {
 	local file=$1 name=$1 why
 	[[ $file != - ]] || file=/dev/stdin name="standard input"
