@@ -177,11 +177,7 @@ t_guest_scripts_refuse_host() {
 	local tmp f rc n=0
 	tmp=$(mktemp -d)
 	at_exit rm -rf "$tmp"
-	for f in insmod rmmod modprobe; do
-		# shellcheck disable=SC2016 # expanded by the shim, not here
-		printf '#!/bin/sh\necho "$0 $*" >>%s/calls\n' "$tmp" >"$tmp/$f"
-		chmod +x "$tmp/$f"
-	done
+	spy_commands "$tmp" insmod rmmod modprobe
 	while IFS= read -r f; do
 		rc=0
 		PATH=$tmp:$PATH sh "$f" </dev/null >"$tmp/out" 2>&1 || rc=$?
@@ -489,16 +485,14 @@ t_runner_no_kernel() {
 	needs_kernels shellcheck kdir || fail "kdir would not build the kernels"
 	tmp=$(mktemp -d)
 	at_exit rm -rf "$tmp"
-	mkdir "$tmp/bin"
-	printf '#!/bin/sh\necho "make $*" >>%s/calls\nexit 1\n' "$tmp" >"$tmp/bin/make"
-	chmod +x "$tmp/bin/make"
+	spy_commands "$tmp/bin" make
 	for t in "${!no_kernel[@]}"; do
 		[[ $t == runner_no_kernel ]] && continue
 		KDIR_baseline='' KDIR_patched='' KIT_CACHE=$tmp/no-cache PATH=$tmp/bin:$PATH \
 			run_test "$t" 300 "$tmp/$t.log"
 		((run_test_rc == 0)) ||
 			fail "$t, declared to use no kernel, fails without one: $(tail -n 3 "$tmp/$t.log")"
-		[[ ! -e $tmp/calls ]] || fail "$t ran $(cat "$tmp/calls")"
+		[[ ! -e $tmp/bin/calls ]] || fail "$t ran $(cat "$tmp/bin/calls")"
 		[[ ! -e $tmp/no-cache ]] || fail "$t made the kernel cache"
 		n=$((n + 1))
 	done

@@ -90,6 +90,20 @@ expect_grep() {
 	grep -qF -- "$2" "$1" || fail "$1 lacks: $2"
 }
 
+# spy_commands DIR NAME...: in DIR, a command for each NAME that appends
+# "NAME ARGS" to DIR/calls and fails; with DIR first in PATH, DIR/calls
+# says whether anything ran one.
+spy_commands() {
+	local dir=$1 name
+	shift
+	mkdir -p "$dir"
+	for name; do
+		# shellcheck disable=SC2016 # $* is the spy's
+		printf '#!/bin/sh\necho "%s $*" >>%s/calls\nexit 1\n' "$name" "$dir" >"$dir/$name"
+		chmod +x "$dir/$name"
+	done
+}
+
 # The expect_json family: [JQ_OPTION...] FILE ..., where FILE is a JSON
 # file (- for standard input) and a JQ_OPTION is --arg NAME VALUE,
 # --argjson NAME JSON or --slurpfile NAME FILE, as jq takes them.  On

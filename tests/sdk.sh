@@ -195,16 +195,12 @@ t_sdk_fuzz_short() {
 }
 
 t_sdk_table() {
-	local t=$build/demo/table.json s tmp f
+	local t=$build/demo/table.json s tmp
 	# make table needs no network: apt fails, and is not called.
 	tmp=$(mktemp -d)
 	at_exit rm -rf "$tmp"
-	mkdir "$tmp/bin"
-	for f in apt-get apt-cache apt; do
-		printf '#!/bin/sh\necho "$0 $*" >>%s/calls\nexit 100\n' "$tmp" >"$tmp/bin/$f"
-		chmod +x "$tmp/bin/$f"
-	done
-	PATH=$tmp/bin:$PATH make -s table
+	spy_commands "$tmp" apt-get apt-cache apt
+	PATH=$tmp:$PATH make -s table
 	[[ ! -e $tmp/calls ]] || fail "make table ran $(cat "$tmp/calls")"
 	for s in register_security unregister_security; do
 		expect_json_eq --arg s "$s" "$t" '.symbols[] | select(.symbol == $s)
