@@ -20,8 +20,8 @@ def number_or_null: tonumber? // null;
 $ARGS.named as $in
 | def arg($name): $in[$name];
   def records($name): $in[$name][0];
-  def taint_letters($k): arg("taint_flags_\($k)") | lines | map(split("\t") | {(.[0]): .[1]}) | add;
-  def taint_meanings($k): arg("taint_flags_\($k)") | lines | map(split("\t") | {(.[1]): .[4]}) | add;
+  def taint_letters($k): taint_letters_of(arg("taint_flags_\($k)"));
+  def taint_meanings($k): taint_meanings_of(arg("taint_flags_\($k)"));
   def licence($m): arg("license_\($m)") | lines;
   def between($g; $from; $to):
 	($g.guest[$from] // null) as $a | ($g.guest[$to] // null) as $b

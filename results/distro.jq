@@ -14,9 +14,10 @@
 include "distro-load";
 include "probes";
 include "text";
+import "observed" as obs;
 
 $ARGS.named as $in
-| ($in.taint_flags | split("\n") | map(select(length > 0) | split("\t") | {(.[0]): .[1]}) | add) as $letters
+| obs::taint_letters_of($in.taint_flags) as $letters
 | $in.records[0] as $g
 | def load_row($l):
 	$l[0] as $name | $l[1] as $file

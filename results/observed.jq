@@ -6,6 +6,11 @@
 # fields: shared by the insmod and the dkms rows of results/collect-demo.
 # $letters maps taint bit numbers to letters (export-check --taint-flags).
 
+# export-check --taint-flags, as text (bit, letter, ..., meaning), as bit
+# -> letter and letter -> meaning.
+def taint_letters_of($text): $text | split("\n") | map(select(length > 0) | split("\t") | {(.[0]): .[1]}) | add;
+def taint_meanings_of($text): $text | split("\n") | map(select(length > 0) | split("\t") | {(.[1]): .[4]}) | add;
+
 def taint_flags($mask; $letters): [range(0; 32) as $b
 	| select((($mask / pow(2; $b)) | floor) % 2 == 1)
 	| $letters[$b | tostring] // "?"];
