@@ -9,6 +9,7 @@
 #include "elfmod.h"
 #include "ksymtab.h"
 #include "refs.h"
+#include "symget.h"
 #include "util.h"
 
 #include <gelf.h>
@@ -268,7 +269,9 @@ static void on_symbol(void *arg, size_t i, const char *name,
 
 /*
  * Imports, exports with their CRCs and namespaces, and the functions
- * behind plain exports, from one pass over the symbol table.
+ * behind plain exports, from one pass over the symbol table; then, from
+ * the relocations, what those functions call and what symbol_get() is
+ * asked for.
  */
 static int read_symbols(Elf *elf, struct elfmod *m, char *err, size_t errlen)
 {
@@ -306,6 +309,8 @@ static int read_symbols(Elf *elf, struct elfmod *m, char *err, size_t errlen)
 		}
 	}
 	r = refs_scan(&st, m, &s.functions, err, errlen);
+	if (!r)
+		r = symget_scan(&st, m, err, errlen);
 out:
 	free(s.facts);
 	refs_functions_free(&s.functions);
@@ -354,6 +359,7 @@ void elfmod_free(struct elfmod *m)
 	free(m->exports);
 	free(m->versions);
 	free(m->depends);
+	free(m->symbol_gets);
 	strpool_free(&m->pool);
 	*m = (struct elfmod){ 0 };
 }

@@ -63,6 +63,9 @@ struct elfmod {
 	char **depends;		/* depends=, split at commas */
 	size_t n_depends;
 	int has_signature;	/* "~Module signature appended~" trailer */
+	const char **symbol_gets;	/* names passed to symbol_get() */
+	size_t n_symbol_gets;
+	size_t symbol_gets_unread;	/* calls whose name is not a constant */
 	struct strpool pool;	/* every string above */
 };
 

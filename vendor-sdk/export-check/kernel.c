@@ -76,19 +76,13 @@ int kernel_load_license_h(struct kernel *k, const char *path, char *err,
 	return 0;
 }
 
-/* The loader's name-based taints, from kernel/module/main.c. */
-static void load_forced_taints(struct kernel *k)
+/* The loader's name-based taints, from kernel/module/main.c's TEXT. */
+static void parse_forced_taints(struct kernel *k, const char *text)
 {
 	static const char needle[] = "strcmp(mod->name, \"";
-	char *path, *text = NULL, why[512];
 	const char *p, *q, *call;
-	size_t i, cap = 0;
+	size_t cap = 0;
 
-	path = k->tree.n_parts ?
-	       tree_find(&k->tree, "kernel/module/main.c", why, sizeof(why)) :
-	       NULL;
-	if (path)
-		text = read_text(path, why, sizeof(why));
 	for (p = text; p && (p = strstr(p, needle)); p = q) {
 		p += sizeof(needle) - 1;
 		q = strchr(p, '"');
@@ -102,12 +96,12 @@ static void load_forced_taints(struct kernel *k)
 			.loses_gpl = strncmp(call, "add_taint_module(", 17) == 0,
 		};
 	}
-	free(text);
-	free(path);
-	if (k->n_forced) {
-		k->forced_source = "kernel/module/main.c";
-		return;
-	}
+}
+
+static void builtin_forced_taints(struct kernel *k)
+{
+	size_t i;
+
 	k->n_forced = sizeof(builtin_forced_6_1) / sizeof(*builtin_forced_6_1);
 	k->forced = xcalloc(k->n_forced, sizeof(*k->forced));
 	for (i = 0; i < k->n_forced; i++)
@@ -116,6 +110,93 @@ static void load_forced_taints(struct kernel *k)
 			builtin_forced_6_1[i].loses_gpl,
 		};
 	k->forced_source = "built-in 6.1 list";
+}
+
+/* A numeric #define of the header at PATH, or -1. */
+static long header_number(const char *path, const char *name)
+{
+	char why[256], *text = read_text(path, why, sizeof(why)), *def, *q;
+	long value = -1;
+
+	if (!text)
+		return -1;
+	def = xasprintf("#define %s ", name);
+	q = strstr(text, def);
+	if (q)
+		value = strtol(q + strlen(def), NULL, 10);
+	free(def);
+	free(text);
+	return value;
+}
+
+/*
+ * Without the loader's source, the symbol_get() rule from the version
+ * ("modules: only allow symbol_get of EXPORT_SYMBOL_GPL modules": Linux
+ * 6.6, and 6.1.52 in the 6.1 line, by its ChangeLog-6.1.52 and Debian's
+ * changelog for 6.1.52-1).  Other lines are not known here.
+ */
+static void symbol_get_rule_by_version(struct kernel *k)
+{
+	long major = -1, minor = -1, sub = -1;
+	char *path, why[256];
+
+	path = k->tree.n_parts ?
+	       tree_find(&k->tree, "include/generated/uapi/linux/version.h",
+			 why, sizeof(why)) : NULL;
+	if (path) {
+		major = header_number(path, "LINUX_VERSION_MAJOR");
+		minor = header_number(path, "LINUX_VERSION_PATCHLEVEL");
+		sub = header_number(path, "LINUX_VERSION_SUBLEVEL");
+		free(path);
+	}
+	if (major < 0 || minor < 0 || sub < 0) {
+		k->symbol_get_gpl_only = -1;
+		k->symbol_get_source = xstrdup("not known: no kernel/module/main.c or version.h");
+		return;
+	}
+	if (major > 6 || (major == 6 && minor >= 6))
+		k->symbol_get_gpl_only = 1;
+	else if (major == 6 && minor == 1)
+		k->symbol_get_gpl_only = sub >= 52;
+	else
+		k->symbol_get_gpl_only = -1;
+	k->symbol_get_source = xasprintf("version.h: %ld.%ld.%ld (%s)",
+					 major, minor, sub,
+					 k->symbol_get_gpl_only < 0 ?
+					 "not known for this line" :
+					 "the rule is in 6.1.52 and later, and 6.6");
+}
+
+/*
+ * What the loader's source says, where the tree has it
+ * (kernel/module/main.c): the name-based taints, and whether
+ * __symbol_get() refuses symbols not exported GPL-only.  Without it, the
+ * taints of 6.1 and the symbol_get() rule of the version.
+ */
+static void load_loader_rules(struct kernel *k)
+{
+	char *path, *text = NULL, why[512];
+
+	path = k->tree.n_parts ?
+	       tree_find(&k->tree, "kernel/module/main.c", why, sizeof(why)) :
+	       NULL;
+	if (path)
+		text = read_text(path, why, sizeof(why));
+	free(path);
+	if (text)
+		parse_forced_taints(k, text);
+	if (k->n_forced)
+		k->forced_source = "kernel/module/main.c";
+	else
+		builtin_forced_taints(k);
+	if (text && strstr(text, "__symbol_get(")) {
+		k->symbol_get_gpl_only =
+			!!strstr(text, "failing symbol_get of non-GPLONLY symbol");
+		k->symbol_get_source = xstrdup("kernel/module/main.c");
+	} else {
+		symbol_get_rule_by_version(k);
+	}
+	free(text);
 }
 
 /*
@@ -339,7 +420,7 @@ int kernel_load(struct kernel *k, const char *dir, const char *symvers,
 	}
 	if (!dir)
 		k->modversions = k->symvers.has_crcs;
-	load_forced_taints(k);
+	load_loader_rules(k);
 	if (load_taint_flags(k, err, errlen))
 		goto bad;
 	return 0;
@@ -363,6 +444,7 @@ void kernel_free(struct kernel *k)
 	for (i = 0; i < k->n_forced; i++)
 		free(k->forced[i].name);
 	free(k->forced);
+	free(k->symbol_get_source);
 	*k = (struct kernel){ 0 };
 }
 

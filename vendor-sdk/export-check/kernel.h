@@ -45,6 +45,13 @@ struct kernel {
 	size_t n_forced;
 	const char *forced_source;	/* a path, or "built-in 6.1 list" */
 	struct taint_flags taint_flags;	/* the tree's, or Linux 6.1's */
+	/*
+	 * Whether __symbol_get() answers NULL for a symbol not exported
+	 * GPL-only (1), answers it (0), or it is not known (-1); and where
+	 * that was read.
+	 */
+	int symbol_get_gpl_only;
+	char *symbol_get_source;
 };
 
 /*

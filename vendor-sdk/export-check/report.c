@@ -46,6 +46,9 @@ void report_text(FILE *out, const char *path, const struct verdict *v,
 		fprintf(out, "  note: %s\n", v->notes.s[i]);
 	if (!verbose)
 		return;
+	for (i = 0; i < v->n_symbol_gets; i++)
+		fprintf(out, "  symbol_get(%s): %s\n", v->symbol_gets[i].name,
+			symbol_get_answer_name(v->symbol_gets[i].answer));
 	for (i = 0; i < v->n_imports; i++) {
 		fprintf(out, "  symbol %s: %s", v->imports[i].name,
 			import_status_name(v->imports[i].status));
@@ -141,6 +144,13 @@ void report_json_begin(struct json *j, const struct kernel *k,
 		json_object_end(j);
 	}
 	json_object_end(j);
+	json_key(j, "symbol_get_gpl_only");
+	if (k->symbol_get_gpl_only < 0)
+		json_string(j, NULL);	/* not known */
+	else
+		json_bool(j, k->symbol_get_gpl_only);
+	json_key(j, "symbol_get_rule_source");
+	json_string(j, k->symbol_get_source);
 	json_object_end(j);
 	json_key(j, "modules");
 	json_array_lines_begin(j);
@@ -178,6 +188,22 @@ static void json_symbol(struct json *j, const struct import_result *r)
 	json_string(j, r->export ? r->export->owner : r->peer_name);
 	json_key(j, "namespace");
 	json_string(j, *ns ? ns : NULL);
+	json_object_end(j);
+}
+
+static void json_symbol_get(struct json *j, const struct symbol_get_result *r)
+{
+	json_object_begin(j);
+	json_key(j, "name");
+	json_string(j, r->name);
+	json_key(j, "answer");
+	json_string(j, symbol_get_answer_name(r->answer));
+	json_key(j, "export");
+	json_string(j, r->type);
+	json_key(j, "from");
+	json_string(j, r->from);
+	json_key(j, "kernel_message");
+	json_string(j, r->message);
 	json_object_end(j);
 }
 
@@ -234,6 +260,11 @@ void report_json_module(struct json *j, const char *path,
 	json_array_begin(j);
 	for (i = 0; i < v->n_imports; i++)
 		json_symbol(j, &v->imports[i]);
+	json_array_end(j);
+	json_key(j, "symbol_get");
+	json_array_begin(j);
+	for (i = 0; i < v->n_symbol_gets; i++)
+		json_symbol_get(j, &v->symbol_gets[i]);
 	json_array_end(j);
 	json_object_end(j);
 }

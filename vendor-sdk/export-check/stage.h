@@ -3,8 +3,9 @@
 /*
  * What the files of a verdict share: its taints, its refusal, the name the
  * loader prints, and the stages and checks each file makes (verdict.c the
- * loader's stages up to the symbols, symbols.c the symbols, lint.c what
- * the kernel lets pass although it deceives).
+ * loader's stages up to the symbols, symbols.c the symbols, runtime.c
+ * what symbol_get() answers once the module runs, lint.c what the kernel
+ * lets pass although it deceives).
  */
 #ifndef EXPORT_CHECK_STAGE_H
 #define EXPORT_CHECK_STAGE_H
@@ -72,6 +73,10 @@ int verdict_force_load(struct verdict *v, const struct kernel *k,
 /* simplify_symbols(): every undefined symbol of M, in symbol-table order. */
 void verdict_symbols(const struct elfmod *m, const struct kernel *k,
 		     const struct peers *ps, struct verdict *v);
+
+/* What symbol_get() answers M at run time, for each name it asks for. */
+void verdict_symbol_gets(const struct elfmod *m, const struct kernel *k,
+			 const struct peers *ps, struct verdict *v);
 
 /* Licence strings the kernel reads otherwise than they seem. */
 void lint_licence(const struct elfmod *m, const struct kernel *k,

@@ -405,11 +405,17 @@ void verdict_compute(const struct elfmod *m, const struct kernel *k,
 			verdict_symbols(m, k, peers, v);
 	}
 	lint_shims(m, k, peers, v);
+	verdict_symbol_gets(m, k, peers, v);
 	v->refused = v->refused_at != STAGE_LOADS;
 }
 
 void verdict_free(struct verdict *v)
 {
+	size_t i;
+
+	for (i = 0; i < v->n_symbol_gets; i++)
+		free(v->symbol_gets[i].message);
+	free(v->symbol_gets);
 	free(v->imports);
 	strlist_free(&v->reasons);
 	strlist_free(&v->notes);

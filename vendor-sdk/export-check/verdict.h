@@ -54,6 +54,22 @@ struct import_result {
 	enum import_status status;
 };
 
+/* What __symbol_get() answers a name the module asks for. */
+enum symbol_get_answer {
+	SYMBOL_GET_ADDRESS,	/* the symbol, its owner pinned */
+	SYMBOL_GET_NULL,	/* not exported GPL-only: refused */
+	SYMBOL_GET_NOT_EXPORTED,	/* nobody known exports it: NULL */
+	SYMBOL_GET_NOT_KNOWN,	/* not exported GPL-only, rule not known */
+};
+
+struct symbol_get_result {
+	const char *name;
+	const char *type;	/* EXPORT_SYMBOL[_GPL], NULL if not exported */
+	const char *from;	/* vmlinux, a module of the kernel, or given */
+	enum symbol_get_answer answer;
+	char *message;		/* what the kernel prints, or NULL */
+};
+
 /*
  * What a module's licence means to a kernel (verdict_licence()): the
  * GPL-compatibility rule in one place, worked out once per module.
@@ -78,6 +94,8 @@ struct verdict {
 	char kernel_taints[24];		/* what the attempt adds to the kernel's */
 	struct import_result *imports;
 	size_t n_imports;
+	struct symbol_get_result *symbol_gets;	/* run time: symbol_get() */
+	size_t n_symbol_gets;
 	struct strlist reasons;		/* why it is refused, in the loader's order */
 	struct strlist notes;		/* why it taints, and what else to know */
 	struct strlist flags;		/* licence tricks and shims the kernel lets pass */
@@ -104,6 +122,7 @@ void verdict_compute(const struct elfmod *m, const struct kernel *k,
 		     const struct verdict_options *opts, struct verdict *v);
 void verdict_free(struct verdict *v);
 const char *import_status_name(enum import_status s);
+const char *symbol_get_answer_name(enum symbol_get_answer a);
 const char *load_stage_name(enum load_stage s);
 
 /* What makes a kernel refuse unsigned modules. */

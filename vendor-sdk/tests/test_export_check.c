@@ -1949,6 +1949,106 @@ static void test_namespaces(void **state)
 	modfile_free(&bad);
 }
 
+/* ---- symbol_get(): the run-time rule of 6.1.52 and 6.6 ------------------ */
+
+/* Whether the file REL of the tree at $KDIR has NEEDLE. */
+static int kdir_file_has(const char *rel, const char *needle)
+{
+	char *path, *text, err[256];
+	size_t size;
+	int r;
+
+	assert_true(asprintf(&path, "%s/%s", getenv("KDIR"), rel) > 0);
+	if (file_read(path, 8 << 20, &text, &size, err, sizeof(err)))
+		fail_msg("%s: %s", path, err);
+	r = strstr(text, needle) != NULL;
+	free(text);
+	free(path);
+	return r;
+}
+
+/*
+ * fx_symbol_get asks for capable and ktime_get, in that order (its
+ * source).  Their export types, and whether __symbol_get() refuses a
+ * plain export, come from the kernel's own sources.
+ */
+static void test_symbol_get(void **state)
+{
+	struct modfile mf = load("fx_symbol_get");
+	struct elfmod m;
+	struct verdict v;
+	int rule;
+
+	(void)state;
+	assert_true(kdir_file_has("kernel/capability.c", "EXPORT_SYMBOL(capable);"));
+	assert_true(kdir_file_has("kernel/time/timekeeping.c",
+				  "EXPORT_SYMBOL_GPL(ktime_get);"));
+	rule = kdir_file_has("kernel/module/main.c",
+			     "failing symbol_get of non-GPLONLY symbol");
+	judge(&mf, &m, &v);
+	assert_int_equal(m.n_symbol_gets, 2);
+	assert_string_equal(m.symbol_gets[0], "capable");
+	assert_string_equal(m.symbol_gets[1], "ktime_get");
+	assert_int_equal(m.symbol_gets_unread, 0);
+	assert_int_equal(v.n_symbol_gets, 2);
+	assert_int_equal(kern.symbol_get_gpl_only, rule);
+	if (rule) {
+		assert_int_equal(v.symbol_gets[0].answer, SYMBOL_GET_NULL);
+		assert_string_equal(v.symbol_gets[0].message,
+				    "failing symbol_get of non-GPLONLY symbol capable.");
+		assert_true(has_line(&v.notes, "symbol_get(capable) answers NULL"));
+	} else {
+		assert_int_equal(v.symbol_gets[0].answer, SYMBOL_GET_ADDRESS);
+	}
+	assert_int_equal(v.symbol_gets[1].answer, SYMBOL_GET_ADDRESS);
+	assert_null(v.symbol_gets[1].message);
+	assert_false(v.refused);
+	verdict_free(&v);
+	elfmod_free(&m);
+	modfile_free(&mf);
+}
+
+/*
+ * Without kernel/module/main.c (Debian's headers), the rule by version:
+ * in 6.1 from 6.1.52 (ChangeLog-6.1.52; Debian's 6.1.52-1), from 6.6 on;
+ * not known for the lines between.
+ */
+static void test_symbol_get_rule_by_version(void **state)
+{
+	static const struct {
+		int major, minor, sub, want;
+	} cases[] = {
+		{ 6, 1, 51, 0 }, { 6, 1, 52, 1 }, { 6, 1, 192, 1 },
+		{ 6, 5, 0, -1 }, { 6, 6, 0, 1 }, { 6, 12, 57, 1 }, { 5, 10, 200, -1 },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < N(cases); i++) {
+		char *root = make_tmpdir(), *dir, *path, *text, err[2048];
+		struct kernel k;
+
+		debian_layout(root, 1, 1);
+		assert_true(asprintf(&dir, "%s/usr/src/linux-headers-9.9.9-1-amd64", root) > 0);
+		assert_true(asprintf(&path, "%s/include/generated/uapi/linux/version.h", dir) > 0);
+		assert_true(asprintf(&text, "#define LINUX_VERSION_MAJOR %d\n#define LINUX_VERSION_PATCHLEVEL %d\n#define LINUX_VERSION_SUBLEVEL %d\n",
+				     cases[i].major, cases[i].minor, cases[i].sub) > 0);
+		write_file(path, text);
+		if (kernel_load(&k, dir, NULL, NULL, err, sizeof(err)))
+			fail_msg("%s", err);
+		if (k.symbol_get_gpl_only != cases[i].want)
+			fail_msg("%d.%d.%d: %d, not %d (%s)", cases[i].major,
+				 cases[i].minor, cases[i].sub, k.symbol_get_gpl_only,
+				 cases[i].want, k.symbol_get_source);
+		kernel_free(&k);
+		free(text);
+		free(path);
+		free(dir);
+		remove_tree(root);
+		free(root);
+	}
+}
+
 /* The file offset of section NAME's contents in IMAGE, and its size. */
 static size_t section_offset(struct modfile *mf, const char *name,
 			     size_t *size)
@@ -2133,6 +2233,8 @@ int main(void)
 		cmocka_unit_test(test_case_licence_flagged),
 		cmocka_unit_test(test_forced_name_refused),
 		cmocka_unit_test(test_namespaces),
+		cmocka_unit_test(test_symbol_get),
+		cmocka_unit_test(test_symbol_get_rule_by_version),
 		cmocka_unit_test(test_damaged_modules),
 		cmocka_unit_test(test_decompression),
 	};
