@@ -6,7 +6,8 @@
 # if it loaded, the kernel's taints after it (those before, with the ones
 # export-check says the kernel keeps), and every message export-check says
 # the loader prints, but those it prints only while the kernel lacks a
-# taint the kernel already had (export-check's kernel_messages_once).
+# taint the kernel already had (export-check's kernel_messages_once), and
+# what symbol_get() was answered (the loads call it as they load, if at all).
 
 import "observed" as obs;
 
@@ -26,10 +27,11 @@ def observed($o; $p; $letters):
 	   kernel_taint_before: $before, kernel_taint_after: $after,
 	   kernel_messages: ($o.messages // []),
 	   predicted: ($p | {verdict, loads, taints, kernel_taints, refused_at, reasons, notes,
-			     kernel_messages})}
+			     kernel_messages, symbol_get})}
 	| . + {missing_messages: [.predicted.kernel_messages[] as $m
 		| select((once_said($m; $p; $before) | not) and (($o.messages // []) | index($m) == null)) | $m]}
 	| . + {as_predicted: (.observed and .loaded == .predicted.loads
 		and ((.loaded | not) or .module_taint == .predicted.taints)
 		and (($after | sort) == (($before + .predicted.kernel_taints) | unique | sort))
-		and .missing_messages == [])};
+		and .missing_messages == []
+		and obs::symbol_get_said(.kernel_messages; .predicted.symbol_get))};

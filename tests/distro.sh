@@ -10,7 +10,7 @@
 
 kit_group distro "demo" \
 	distro_table distro_schema distro_as_predicted distro_previous_abi distro_altered \
-	distro_third_party distro_package distro_signature distro_probes
+	distro_third_party distro_package distro_signature distro_probes distro_symbol_get
 
 distro_json=$build/demo/distro.json
 
@@ -124,4 +124,22 @@ t_distro_probes() {
 		"every non-GPL probe did what Debian's table says"
 	expect_distro '[.probes.rows[] | select(.class == "gpl" or .class == "dual") | .loaded] | all' \
 		"a GPL-compatible probe was refused"
+}
+
+# The run-time rule of 6.1.52 ("modules: only allow symbol_get of
+# EXPORT_SYMBOL_GPL modules", in Debian's 6.1.52-1 and so in its 6.1.192
+# kernel), in Debian's own kernel: __symbol_get() refuses capable, plain
+# EXPORT_SYMBOL, to a GPL module, and gives it ktime_get, GPL-only.
+# Debian's headers have no kernel/module/main.c: export-check took the
+# rule from their version.h.
+t_distro_symbol_get() {
+	expect_distro "$(load_row fx_symbol_get) | .loaded and (.kernel_messages
+		| index(\"failing symbol_get of non-GPLONLY symbol capable.\") != null
+		and index(\"fx_symbol_get: symbol_get(capable): NULL\") != null
+		and index(\"fx_symbol_get: symbol_get(ktime_get): address\") != null)" \
+		"Debian's kernel refused symbol_get(capable) and answered symbol_get(ktime_get)"
+	expect_distro "$(load_row fx_symbol_get) | .predicted.symbol_get
+		| map(\"\\(.name)=\\(.answer)\") == [\"capable=NULL\", \"ktime_get=address\"]" \
+		"export-check predicted both answers from the headers"
+	expect_distro "$(load_row fx_symbol_get) | .as_predicted" "the load as predicted"
 }
