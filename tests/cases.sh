@@ -104,14 +104,5 @@ t_cases_fixtures() {
 	expect_case "$(case_row fx_ns_import) | .loaded"
 	expect_case "$(case_row fx_case_gpl) | .loaded and (.module_taint | index(\"P\") != null)" \
 		"MODULE_LICENSE(\"gpl\") taints P"
-	# kernel/module/main.c of 6.1.52 and later: __symbol_get() refuses a
-	# symbol not exported GPL-only, to a GPL module too, and says so.
-	expect_case "$(case_row fx_symbol_get) | .loaded and (.kernel_messages
-		| index(\"failing symbol_get of non-GPLONLY symbol capable.\") != null
-		and index(\"fx_symbol_get: symbol_get(capable): NULL\") != null
-		and index(\"fx_symbol_get: symbol_get(ktime_get): address\") != null)" \
-		"symbol_get() refused capable (EXPORT_SYMBOL) and gave ktime_get (EXPORT_SYMBOL_GPL)"
-	expect_case "$(case_row fx_symbol_get) | .predicted.symbol_get
-		| map(\"\\(.name)=\\(.answer)\") == [\"capable=NULL\", \"ktime_get=address\"]" \
-		"export-check predicted both answers"
+	expect_symbol_get_fixture "$cases_json" "$(case_row fx_symbol_get)"
 }

@@ -133,13 +133,5 @@ t_distro_probes() {
 # Debian's headers have no kernel/module/main.c: export-check took the
 # rule from their version.h.
 t_distro_symbol_get() {
-	expect_distro "$(load_row fx_symbol_get) | .loaded and (.kernel_messages
-		| index(\"failing symbol_get of non-GPLONLY symbol capable.\") != null
-		and index(\"fx_symbol_get: symbol_get(capable): NULL\") != null
-		and index(\"fx_symbol_get: symbol_get(ktime_get): address\") != null)" \
-		"Debian's kernel refused symbol_get(capable) and answered symbol_get(ktime_get)"
-	expect_distro "$(load_row fx_symbol_get) | .predicted.symbol_get
-		| map(\"\\(.name)=\\(.answer)\") == [\"capable=NULL\", \"ktime_get=address\"]" \
-		"export-check predicted both answers from the headers"
-	expect_distro "$(load_row fx_symbol_get) | .as_predicted" "the load as predicted"
+	expect_symbol_get_fixture "$distro_json" "$(load_row fx_symbol_get)"
 }

@@ -208,6 +208,22 @@ select_row() {
 	echo ".$1[] | select(.$2 == \"$3\")"
 }
 
+# expect_symbol_get_fixture FILE ROW: the row ROW (a jq selector) of FILE
+# is fx_symbol_get as a kernel with the rule of 6.1.52 loaded it
+# (kernel/module/main.c: __symbol_get() refuses a symbol not exported
+# GPL-only, to a GPL module too, and says so), and export-check said so.
+expect_symbol_get_fixture() {
+	expect_json "$1" "$2 | .loaded and (.kernel_messages
+		| index(\"failing symbol_get of non-GPLONLY symbol capable.\") != null
+		and index(\"fx_symbol_get: symbol_get(capable): NULL\") != null
+		and index(\"fx_symbol_get: symbol_get(ktime_get): address\") != null)" \
+		"the kernel refused symbol_get(capable) (EXPORT_SYMBOL) and answered symbol_get(ktime_get) (EXPORT_SYMBOL_GPL)"
+	expect_json "$1" "$2 | .predicted.symbol_get
+		| map(\"\\(.name)=\\(.answer)\") == [\"capable=NULL\", \"ktime_get=address\"]" \
+		"export-check predicted both answers"
+	expect_json "$1" "$2 | .as_predicted" "the load as predicted"
+}
+
 # kdir KERNEL: a kernel's build directory; baseline and patched are looked
 # up once per run (kdir_init), the others when asked.
 kdir_init() {

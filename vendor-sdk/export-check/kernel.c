@@ -168,34 +168,58 @@ static void symbol_get_rule_by_version(struct kernel *k)
 }
 
 /*
+ * Whether the body of __symbol_get() in the loader's source TEXT refuses a
+ * symbol not exported GPL-only: it tests fsa.license against GPL_ONLY and
+ * prints "failing symbol_get of non-GPLONLY symbol".  Sets
+ * K->symbol_get_gpl_only and returns 1 if the body was found.
+ */
+static int symbol_get_rule_in_source(struct kernel *k, const char *text)
+{
+	const char *body = strstr(text, "\nvoid *__symbol_get(const char *symbol)\n{");
+	const char *end = body ? strstr(body + 1, "\n}\n") : NULL;
+	const char *rule, *test;
+
+	if (!end)
+		return 0;
+	rule = strstr(body, "failing symbol_get of non-GPLONLY symbol");
+	test = strstr(body, "fsa.license != GPL_ONLY");
+	k->symbol_get_gpl_only = rule && test && test < rule && rule < end;
+	return 1;
+}
+
+/*
  * What the loader's source says, where the tree has it
- * (kernel/module/main.c): the name-based taints, and whether
- * __symbol_get() refuses symbols not exported GPL-only.  Without it, the
- * taints of 6.1 and the symbol_get() rule of the version.
+ * (kernel/module/main.c, or kernel/module.c before 5.19): the name-based
+ * taints, and whether __symbol_get() refuses symbols not exported
+ * GPL-only.  Without it, the taints of 6.1 and the symbol_get() rule of
+ * the version.
  */
 static void load_loader_rules(struct kernel *k)
 {
-	char *path, *text = NULL, why[512];
+	static const char *const sources[] = {
+		"kernel/module/main.c", "kernel/module.c",
+	};
+	char *path = NULL, *text = NULL, why[512];
+	const char *source = NULL;
+	size_t i;
 
-	path = k->tree.n_parts ?
-	       tree_find(&k->tree, "kernel/module/main.c", why, sizeof(why)) :
-	       NULL;
+	for (i = 0; k->tree.n_parts && !path && i < 2; i++) {
+		path = tree_find(&k->tree, sources[i], why, sizeof(why));
+		source = sources[i];
+	}
 	if (path)
 		text = read_text(path, why, sizeof(why));
 	free(path);
 	if (text)
 		parse_forced_taints(k, text);
 	if (k->n_forced)
-		k->forced_source = "kernel/module/main.c";
+		k->forced_source = source;
 	else
 		builtin_forced_taints(k);
-	if (text && strstr(text, "__symbol_get(")) {
-		k->symbol_get_gpl_only =
-			!!strstr(text, "failing symbol_get of non-GPLONLY symbol");
-		k->symbol_get_source = xstrdup("kernel/module/main.c");
-	} else {
+	if (text && symbol_get_rule_in_source(k, text))
+		k->symbol_get_source = xstrdup(source);
+	else
 		symbol_get_rule_by_version(k);
-	}
 	free(text);
 }
 

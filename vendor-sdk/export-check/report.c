@@ -266,6 +266,8 @@ void report_json_module(struct json *j, const char *path,
 	for (i = 0; i < v->n_symbol_gets; i++)
 		json_symbol_get(j, &v->symbol_gets[i]);
 	json_array_end(j);
+	json_key(j, "symbol_get_unread");
+	json_uint(j, v->refused ? 0 : m->symbol_gets_unread);
 	json_object_end(j);
 }
 

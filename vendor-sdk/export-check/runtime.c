@@ -38,6 +38,11 @@ static void answer(const struct kernel *k, struct symbol_get_result *r,
 	} else if (strcmp(r->type, "EXPORT_SYMBOL_GPL") == 0 ||
 		   k->symbol_get_gpl_only == 0) {
 		r->answer = SYMBOL_GET_ADDRESS;
+		/* find_symbol() sees loaded modules only. */
+		if (strcmp(r->from, "vmlinux") != 0)
+			strlist_addf(&v->notes,
+				     "symbol_get(%s) answers its address only while the module that exports it (%s) is loaded: symbol_get() loads nothing, symbol_request() asks modprobe first",
+				     r->name, r->from);
 	} else if (k->symbol_get_gpl_only > 0) {
 		r->answer = SYMBOL_GET_NULL;
 		/* __symbol_get()'s pr_warn(). */
@@ -50,7 +55,7 @@ static void answer(const struct kernel *k, struct symbol_get_result *r,
 	} else {
 		r->answer = SYMBOL_GET_NOT_KNOWN;
 		strlist_addf(&v->notes,
-			     "symbol_get(%s) answers NULL on kernels that take GPL-only exports alone (6.1.52 and later, 6.6): %s is %s in %s, and whether this kernel does is %s",
+			     "symbol_get(%s) answers NULL on kernels that take GPL-only exports alone (6.6, 6.1.52, and stable updates of other lines): %s is %s in %s, and whether this kernel does is %s",
 			     r->name, r->name, r->type, r->from,
 			     k->symbol_get_source);
 	}
@@ -84,6 +89,6 @@ void verdict_symbol_gets(const struct elfmod *m, const struct kernel *k,
 	}
 	if (m->symbol_gets_unread)
 		strlist_addf(&v->notes,
-			     "calls symbol_get() %zu time(s) with a name that is not a string constant: export-check cannot say what it asks for",
+			     "calls symbol_get() %zu time(s) with a name export-check could not read (not a string constant loaded into %%rdi just before the call): it cannot say what those calls are answered",
 			     m->symbol_gets_unread);
 }

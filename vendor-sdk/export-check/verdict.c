@@ -405,8 +405,10 @@ void verdict_compute(const struct elfmod *m, const struct kernel *k,
 			verdict_symbols(m, k, peers, v);
 	}
 	lint_shims(m, k, peers, v);
-	verdict_symbol_gets(m, k, peers, v);
 	v->refused = v->refused_at != STAGE_LOADS;
+	/* A module that does not load asks nothing. */
+	if (!v->refused)
+		verdict_symbol_gets(m, k, peers, v);
 }
 
 void verdict_free(struct verdict *v)
