@@ -138,6 +138,18 @@ t_api_and_lifetime() {
 	# would spin.
 	[[ $(r ksock_kthread_send) == 0 ]] ||
 		fail "kit_ksock: a kernel thread's send on the task's socket answered $(r ksock_kthread_send), not 0"
+	# A child that asked for a signal when its parent dies (PR_SET_PDEATHSIG,
+	# prctl(2)) gets it, though the module refuses that signal from the
+	# parent's user: forget_original_parent() (kernel/exit.c) drops a
+	# refusal, and the child would keep running.  kill(2) of the same
+	# signal by that user is refused.
+	[[ $(r pdeath_before) == 0 && $(r kill_child) == EPERM && $(r pdeath) == 0 ]] ||
+		fail "SIGUSR1 refused from 4248: kill(2) '$(r kill_child)', not EPERM; parent-death signal '$(r pdeath)' (before the module '$(r pdeath_before)'), not 0"
+	# Every change of I/O priority is refused, but not a kernel thread's:
+	# ext4 and f2fs drop set_task_ioprio()'s answer for their threads
+	# (fs/ext4/super.c, fs/f2fs/checkpoint.c).
+	[[ $(r ioprio_own) == EACCES && $(r ioprio_kthread) == 0 ]] ||
+		fail "ioprio_set(2) under a module refusing it: own '$(r ioprio_own)', not EACCES; kdevtmpfs's '$(r ioprio_kthread)', not 0"
 	[[ $(r lsm_while_registered) == "$(jq -r '.guest.lsm' <<<"$rec")" ]] ||
 		fail "/sys/kernel/security/lsm changed with a registration: $(r lsm_while_registered)"
 	[[ $(r lsm_read_in_pieces) == lsm_api_test ]] ||
@@ -424,6 +436,7 @@ check_unload_independent() {
 	# labels, trace events) see the module go.
 	expect_order "$rec" messages_3 "lsm_block: hook blocked" \
 		"LSM: lsm_block: module lsm_block did not unregister, removing its hooks" \
+		"LSM: lsm_block: waiting 10 s for module lsm_block's hooks to return" \
 		"kit: releasing the hook" "lsm_block: hook done" \
 		"lsm_bystander: lsm_block going, seen at priority 1" "kit: rmmod lsm_block returned"
 	# Two unregistrations of one array, the exit function's and a work

@@ -31,6 +31,7 @@ guest_records
 dmesg -c >/dev/null
 rec lsm_loadable_before "$(cat /sys/kernel/security/lsm_loadable)"
 rec perf_cpu_before "$(/kit/as-user 0 perf-cpu - 2>&1)"
+rec pdeath_before "$(/kit/as-user 4248 pdeath - 2>&1)"
 insmod /kit/lsm_api_test.ko delay_ms=2000 key_site="$(cat /kit/key_site)" \
 	heads_offset="$(cat /kit/heads_offset)"
 rec insmod_exit $?
@@ -151,6 +152,16 @@ for p in kern_create kern_send task_create task_send kthread_send; do
 	rec "ksock_$p" "$(cat /sys/module/kit_ksock/parameters/$p)"
 done
 rmmod kit_ksock
+# The module refuses SIGUSR1 from 4248's tasks, but not the parent-death
+# signal that one of them sends as it exits, which the kernel drops if
+# refused.
+rec kill_child "$(/kit/as-user 4248 kill-child - 2>&1)"
+rec pdeath "$(/kit/as-user 4248 pdeath - 2>&1)"
+# It refuses every change of I/O priority, but not a kernel thread's, which
+# ext4 and f2fs make without looking at the answer.
+kdevtmpfs_pid=${kdevtmpfs_comm#/proc/}
+rec ioprio_own "$(/kit/as-user 0 ioprio - 2>&1)"
+rec ioprio_kthread "$(/kit/as-user 0 ioprio "${kdevtmpfs_pid%/comm}" 2>&1)"
 rec lsm_while_registered "$(cat /sys/kernel/security/lsm)"
 # Read in pieces, the list is one list: 5 bytes, then lsm_api_test is
 # unloaded (below), then the rest.

@@ -11,9 +11,17 @@
  *   udp        send a datagram to a UDP socket on 127.0.0.1 and receive it
  *   unix       the same over an AF_UNIX datagram socket pair
  *   netlink    ask NETLINK_ROUTE for its links and receive the answer
+ *   perf-cpu   open a CPU-wide software counter
+ *   kill-child send SIGUSR1 to a child of its own
+ *   pdeath     fork a child that forks a grandchild, which asks for SIGUSR1
+ *              when its parent dies (PR_SET_PDEATHSIG); then the child
+ *              exits: ETIMEDOUT if the grandchild is not dead of SIGUSR1
+ *              within 5 s, ENOMSG if it died of something else
+ *   ioprio     set the I/O priority of process PATH ("-": its own) to
+ *              best-effort level 4
  *
- * (PATH is not used by the last three: give "-".)  A datagram not
- * received within a second is EAGAIN.  Built static for the kit's busybox
+ * (PATH is not used by the network, perf, kill and pdeath ops: give "-".)
+ * A datagram not received within a second is EAGAIN.  Built static for the kit's busybox
  * guests, which have no setpriv.
  */
 #define _GNU_SOURCE
@@ -24,13 +32,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <arpa/inet.h>
+#include <linux/ioprio.h>
 #include <linux/netlink.h>
 #include <linux/perf_event.h>
 #include <linux/rtnetlink.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* Send LEN bytes of BUF from socket TX, then receive on RX, a second at most. */
@@ -102,6 +114,84 @@ static int perf_cpu(void)
 	return fd < 0 ? -1 : close(fd);
 }
 
+/* SIGUSR1 to a child that waits for it, which is then killed. */
+static int kill_child(void)
+{
+	pid_t child = fork();
+	int rc, saved;
+
+	if (child < 0)
+		return -1;
+	if (child == 0) {
+		pause();
+		_exit(0);
+	}
+	rc = kill(child, SIGUSR1);
+	saved = errno;
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+	errno = saved;
+	return rc;
+}
+
+/*
+ * The grandchild is reparented to this process, a subreaper, when the
+ * child exits, and the child's exit sends it its parent-death signal.
+ */
+static int pdeath(void)
+{
+	int ready[2], go[2], status;
+	pid_t child, orphan;
+	char c;
+
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1) || pipe(ready) || pipe(go))
+		return -1;
+	child = fork();
+	if (child < 0)
+		return -1;
+	if (child == 0) {
+		orphan = fork();
+		if (orphan == 0) {
+			orphan = getpid();
+			if (prctl(PR_SET_PDEATHSIG, SIGUSR1) ||
+			    write(ready[1], &orphan, sizeof(orphan)) != sizeof(orphan))
+				_exit(1);
+			for (;;)
+				pause();
+		}
+		/* Exit only once the grandchild has asked for its signal. */
+		_exit(orphan < 0 || read(go[0], &c, 1) != 1);
+	}
+	if (read(ready[0], &orphan, sizeof(orphan)) != sizeof(orphan) ||
+	    write(go[1], "x", 1) != 1 || waitpid(child, NULL, 0) != child)
+		return -1;
+	for (int i = 0; i < 50; i++) {
+		pid_t dead = waitpid(orphan, &status, WNOHANG);
+
+		if (dead < 0)
+			return -1;
+		if (dead == orphan) {
+			if (WIFSIGNALED(status) && WTERMSIG(status) == SIGUSR1)
+				return 0;
+			errno = ENOMSG;
+			return -1;
+		}
+		usleep(100000);
+	}
+	kill(orphan, SIGKILL);
+	waitpid(orphan, NULL, 0);
+	errno = ETIMEDOUT;
+	return -1;
+}
+
+static int ioprio(const char *pid)
+{
+	int who = strcmp(pid, "-") ? atoi(pid) : 0;
+
+	return syscall(SYS_ioprio_set, IOPRIO_WHO_PROCESS, who,
+		       IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4)) < 0 ? -1 : 0;
+}
+
 static int do_op(const char *op, const char *path)
 {
 	int fd, rc;
@@ -116,6 +206,12 @@ static int do_op(const char *op, const char *path)
 		return netlink();
 	if (!strcmp(op, "perf-cpu"))
 		return perf_cpu();
+	if (!strcmp(op, "kill-child"))
+		return kill_child();
+	if (!strcmp(op, "pdeath"))
+		return pdeath();
+	if (!strcmp(op, "ioprio"))
+		return ioprio(path);
 	fd = open(path, O_WRONLY);
 	if (fd < 0)
 		return -1;
@@ -130,6 +226,7 @@ static int do_op(const char *op, const char *path)
 
 static const char *const ops[] = {
 	"chmod", "fallocate", "write", "udp", "unix", "netlink", "perf-cpu",
+	"kill-child", "pdeath", "ioprio",
 };
 
 static int known_op(const char *op)
@@ -146,7 +243,7 @@ int main(int argc, char **argv)
 	char *end;
 
 	if (argc != 4 || !known_op(argv[2])) {
-		fprintf(stderr, "usage: as-user UID chmod|fallocate|write|udp|unix|netlink|perf-cpu PATH\n");
+		fprintf(stderr, "usage: as-user UID chmod|fallocate|write|udp|unix|netlink|perf-cpu|kill-child|pdeath|ioprio PATH\n");
 		return 2;
 	}
 	uid = strtoul(argv[1], &end, 10);

@@ -104,6 +104,8 @@ wait_for 'lsm_block: hook blocked'
 rmmod lsm_block &
 pid=$!
 wait_for 'module lsm_block did not unregister'
+# The notifier names the module it waits for, every 10 s.
+wait_for "waiting 10 s for module lsm_block's hooks to return"
 release
 wait $pid
 rec block_skip_rmmod_exit $?

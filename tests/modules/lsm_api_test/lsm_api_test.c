@@ -43,6 +43,8 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/perf_event.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -212,6 +214,30 @@ static int lsm_api_test_socket_sendmsg(struct socket *sock,
 	return 0;
 }
 
+/*
+ * SIGUSR1 from a task of SIGNAL_UID is refused; the parent-death signal
+ * such a task sends as it exits, which the kernel drops if refused, is not
+ * its to refuse.
+ */
+#define SIGNAL_UID	4248
+
+static int lsm_api_test_task_kill(struct task_struct *p,
+				  struct kernel_siginfo *info, int sig,
+				  const struct cred *cred)
+{
+	return sig == SIGUSR1 && __kuid_val(current_uid()) == SIGNAL_UID ?
+	       -EPERM : 0;
+}
+
+/*
+ * Every change of I/O priority is refused; a kernel thread's, which ext4
+ * and f2fs set without looking at the answer, is not its to refuse.
+ */
+static int lsm_api_test_task_setioprio(struct task_struct *p, int ioprio)
+{
+	return -EACCES;
+}
+
 static int __init lsm_api_test_init_mkdir(struct inode *dir,
 					  struct dentry *dentry, umode_t mode)
 {
@@ -235,6 +261,8 @@ static struct lsm_loadable_hook good_hooks[] = {
 	LSM_LOADABLE_HOOK_INIT(perf_event_open, lsm_api_test_perf_event_open),
 	LSM_LOADABLE_HOOK_INIT(socket_create, lsm_api_test_socket_create),
 	LSM_LOADABLE_HOOK_INIT(socket_sendmsg, lsm_api_test_socket_sendmsg),
+	LSM_LOADABLE_HOOK_INIT(task_kill, lsm_api_test_task_kill),
+	LSM_LOADABLE_HOOK_INIT(task_setioprio, lsm_api_test_task_setioprio),
 };
 
 static struct lsm_loadable_hook other_hooks[] = {
