@@ -27,7 +27,7 @@ FUZZ_RUNS ?= 10000000
 
 # Targets that need the Debian packages of scripts/install-deps.
 WORK := demo results test test-debug kernels kdir modules cases distro lint bench sdk table \
-	distro-table man install fuzz guide dkms images vm vm-shell
+	distro-table distro-tables man install fuzz guide dkms images vm vm-shell
 
 .PHONY: help deps clean clean-cache probes distro-modules $(WORK)
 
@@ -48,6 +48,7 @@ help:
 	@echo "make sdk           build export-check into build/bin/"
 	@echo "make table         the LSM permission table of both kernels: build/demo/table.{md,json} (no network)"
 	@echo "make distro-table  Debian's: build/demo/distro-table.{md,json} (fetches Debian's packages once)"
+	@echo "make distro-tables every Debian kernel of vendor-sdk/debian-kernels.tsv: its table, and build/demo/distro-diff.{md,json}"
 	@echo "make guide         render the vendor guide from the last run: build/guide/index.html"
 	@echo "make man           render the man pages into build/man/: export-check(1), lsm-export-kit(7)"
 	@echo "make install       install export-check, its man page, kit.mk and headers under PREFIX (/usr/local)"
@@ -208,7 +209,7 @@ distro: distro-modules
 # guests; each guest's verdict is judged after.  The results record how
 # long each took.
 KERNEL_ARGS = $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k)))
-demo: kernels modules table probes images sdk distro-modules $(BUILD)/demo/initramfs.cpio.gz \
+demo: kernels modules table probes images sdk distro-modules distro-tables $(BUILD)/demo/initramfs.cpio.gz \
 		$(BUILD)/demo/dkms-initramfs.cpio.gz $(BUILD)/demo/cases-initramfs.cpio.gz
 	@rc=0; \
 	harness/run-guests $(foreach k,$(KERNELS),'guest $(k)' --timeout 300 \
@@ -283,6 +284,20 @@ distro-table: kernels sdk
 	@locations=$$(vendor-sdk/debian-modules '$(KIT_CACHE)'); \
 	results/distro-table $(BUILD) "$$locations"
 	@echo "[distro-table] $(BUILD)/demo/distro-table.md, $(BUILD)/demo/distro-table.json"
+
+# Every Debian kernel of vendor-sdk/debian-kernels.tsv, fetched through
+# an apt configuration of its own (a kernel that cannot be had is skipped,
+# with the reason, in build/demo/distro-kernels.json): its permission
+# table, build/demo/distro-tables/ID.{md,json}, and what changed between
+# them, build/demo/distro-diff.{md,json}.
+distro-tables:
+	@harness/fetch-debian-kernels $(BUILD)
+	@mkdir -p $(BUILD)/demo/distro-tables
+	@jq -r '.kernels[] | select(.status == "ready") | "\(.id)\t\(.locations)"' $(BUILD)/demo/distro-kernels.json | \
+	while IFS='	' read -r id locations; do \
+		results/distro-table $(BUILD) "$$locations" "distro-tables/$$id" || exit 1; \
+	done
+	@results/distro-diff $(BUILD)
 
 $(BUILD)/man/export-check.1: vendor-sdk/man/export-check.1.md
 	@mkdir -p $(@D)

@@ -10,7 +10,8 @@
 
 kit_group distro "demo" \
 	distro_table distro_schema distro_as_predicted distro_previous_abi distro_altered \
-	distro_third_party distro_package distro_signature distro_probes distro_symbol_get
+	distro_third_party distro_package distro_signature distro_probes distro_symbol_get \
+	distro_kernels distro_diff distro_kernel_skipped
 
 distro_json=$build/demo/distro.json
 
@@ -24,27 +25,105 @@ load_row() {
 	select_row loads name "$1"
 }
 
-# Debian's table: the exports of security/ and kernel/capability.c, with
-# Debian's export types, from the same source version as its kernel.
-t_distro_table() {
-	local t=$build/demo/distro-table.json
-	jq '.kernel, .counts' "$t"
+# check_distro_table TABLE HEADERS: a Debian kernel's table holds the
+# exports of security/ and kernel/capability.c, from the same source version
+# as the kernel, each with the export type of the kernel's own
+# Module.symvers (in HEADERS), read here with awk.
+check_distro_table() {
+	local t=$1 headers=$2
+	jq -c '.kernel, .counts' "$t"
 	expect_json_eq "$t" .kernel.versions_match true \
-		"linux-source-6.1 and Debian's kernel package are the same version"
-	expect_json "$t" '.counts.all > 90 and .counts.non_gpl_may_use < .counts.all' \
+		"the source package and Debian's kernel package are the same version"
+	# Issue 18: at least 130 exports on every kernel Debian ships.
+	expect_json "$t" '.counts.all >= 130 and .counts.non_gpl_may_use < .counts.all' \
 		"the table is too small, or has no GPL-only export"
-	expect_json_has "$t" '.symbols | map(.symbol)' '"capable"'
+	expect_json "$t" 'all(.symbols[]; .file == "kernel/capability.c" or (.file | startswith("security/")))' \
+		"every export is defined in security/ or kernel/capability.c"
 	expect_json_eq "$t" '.symbols[] | select(.symbol == "register_security")' empty \
 		"register_security, which Debian lacks, is not in the table"
+	# The 2002 policy: capable() stays open to every module.
 	expect_json_eq "$t" '.symbols[] | select(.symbol == "capable") | .kernels.debian.export' '"EXPORT_SYMBOL"' \
 		"capable is open to every module on Debian"
-	# Every export type as Debian's own Module.symvers says.
-	local headers
-	headers=$(location "$(vendor-sdk/debian-modules "$KIT_CACHE")" headers)
 	diff <(jq -r '.symbols[] | "\(.symbol)\t\(.kernels.debian.export)"' "$t" | sort) \
 		<(awk -F'\t' 'NR == FNR { want[$1] = 1; next } ($2 in want) { print $2 "\t" $4 }' \
 			<(jq -r '.symbols[].symbol' "$t") "$headers/Module.symvers" | sort) ||
-		fail "an export type differs from Debian's Module.symvers"
+		fail "$t: an export type differs from the kernel's Module.symvers"
+}
+
+# Debian 12's table, the one its booted kernel is checked against.
+t_distro_table() {
+	check_distro_table "$build/demo/distro-table.json" \
+		"$(location "$(vendor-sdk/debian-modules "$KIT_CACHE")" headers)"
+}
+
+# Every kernel of vendor-sdk/debian-kernels.tsv, in its order, is ready on a
+# machine that reaches the archive, and has its table.
+t_distro_kernels() {
+	local list=$build/demo/distro-kernels.json id
+	jq -c '.kernels[] | {id, status, abi, reason}' "$list"
+	diff <(jq -r '.kernels[].id' "$list") <(awk -F'\t' '!/^#/ && NF { print $1 }' vendor-sdk/debian-kernels.tsv) ||
+		fail "distro-kernels.json does not list the kernels of debian-kernels.tsv, in order"
+	for id in $(jq -r '.kernels[].id' "$list"); do
+		expect_json_eq "$list" ".kernels[] | select(.id == \"$id\") | .status" '"ready"' "$id is ready"
+		check_distro_table "$build/demo/distro-tables/$id.json" \
+			"$(location "$(jq -r --arg id "$id" '.kernels[] | select(.id == $id) | .locations' "$list")" headers)"
+	done
+	# The current ABI of each line is that line's (6.1.0-N, 6.12.N+debN).
+	expect_json "$list" 'all(.kernels[]; . as $k | $k.abi | startswith($k.line + "."))' \
+		"every ABI belongs to its kernel's line"
+}
+
+# The diff: every export that is not the same in all ready kernels, and no
+# other, recomputed here from the tables with sort and join.
+t_distro_diff() {
+	local list=$build/demo/distro-kernels.json d=$build/demo/distro-diff.json want id first=1 all
+	all=$(mktemp)
+	for id in $(jq -r '.kernels[] | select(.status == "ready") | .id' "$list"); do
+		jq -r '.symbols[] | "\(.symbol) \(.kernels.debian.export)"' "$build/demo/distro-tables/$id.json" |
+			sort >"$all.$id"
+		# $all: the rows, symbol and export, of every table so far.
+		if ((first)); then
+			cp "$all.$id" "$all"
+			first=0
+		else
+			comm -12 "$all" "$all.$id" >"$all.same"
+			mv "$all.same" "$all"
+		fi
+	done
+	want=$(cat "$all".* | cut -d' ' -f1 | sort -u | comm -23 - <(cut -d' ' -f1 "$all" | sort -u))
+	rm -f "$all" "$all".*
+	diff <(printf '%s\n' "$want") <(jq -r '.symbols[].symbol' "$d" | sort) ||
+		fail "distro-diff.json's symbols are not those that differ between the tables"
+	expect_json "$d" '(.steps | length) == (.kernels | length) - 1' "one step per pair of kernels"
+	cat "$build/demo/distro-diff.md"
+}
+
+# A kernel the archive cannot give is skipped, with the reason, and the
+# others are still fetched; with none to fetch, the stage fails.
+t_distro_kernel_skipped() {
+	local out=$build/tests/distro-skipped
+	rm -rf "$out"
+	mkdir -p "$out"
+	{
+		grep '^bookworm	' vendor-sdk/debian-kernels.tsv
+		printf 'nosuch\t6.1\tnosuch-suite\tlinux-image-amd64\tNo such system\n'
+	} >"$out/kernels.tsv"
+	KIT_DEBIAN_KERNELS=$out/kernels.tsv harness/fetch-debian-kernels "$out" ||
+		fail "fetch-debian-kernels failed with one kernel it can fetch"
+	expect_json_eq "$out/demo/distro-kernels.json" '[.kernels[] | .status]' '["ready","skipped"]' \
+		"bookworm ready, nosuch skipped"
+	expect_json "$out/demo/distro-kernels.json" '.kernels[1].reason | test("nosuch-suite")' \
+		"the reason names the missing suite"
+	grep -v '^bookworm	' "$out/kernels.tsv" >"$out/none.tsv"
+	! KIT_DEBIAN_KERNELS=$out/none.tsv harness/fetch-debian-kernels "$out" 2>"$out/none.err" ||
+		fail "fetch-debian-kernels succeeded with no kernel to fetch"
+	grep -q 'no Debian kernel could be fetched' "$out/none.err" || fail "no clear error: $(cat "$out/none.err")"
+	# An ABI of another line is refused, in one line naming it.
+	! vendor-sdk/debian-modules --kernel trixie "$KIT_CACHE" 6.1.0-57-amd64 2>"$out/abi.err" ||
+		fail "debian-modules took a 6.1 ABI for Debian 13's kernel"
+	if [[ $(wc -l <"$out/abi.err") != 1 ]] || ! grep -q "6.1.0-57-amd64" "$out/abi.err"; then
+		fail "no one-line error naming the ABI: $(cat "$out/abi.err")"
+	fi
 }
 
 t_distro_schema() {
