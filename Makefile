@@ -298,6 +298,9 @@ distro-tables:
 		results/distro-table $(BUILD) "$$locations" "distro-tables/$$id" || exit 1; \
 	done
 	@results/distro-diff $(BUILD)
+	@for f in distro-kernels distro-diff; do \
+		results/validate-json results/schemas/$$f.schema.json $(BUILD)/demo/$$f.json >/dev/null || exit 1; \
+	done
 
 $(BUILD)/man/export-check.1: vendor-sdk/man/export-check.1.md
 	@mkdir -p $(@D)

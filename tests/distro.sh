@@ -61,6 +61,7 @@ t_distro_table() {
 t_distro_kernels() {
 	local list=$build/demo/distro-kernels.json id
 	jq -c '.kernels[] | {id, status, abi, reason}' "$list"
+	expect_schema distro-kernels '.kernels[0].status = "ready" | del(.kernels[0].abi)'
 	diff <(jq -r '.kernels[].id' "$list") <(awk -F'\t' '!/^#/ && NF { print $1 }' vendor-sdk/debian-kernels.tsv) ||
 		fail "distro-kernels.json does not list the kernels of debian-kernels.tsv, in order"
 	for id in $(jq -r '.kernels[].id' "$list"); do
@@ -95,6 +96,7 @@ t_distro_diff() {
 	diff <(printf '%s\n' "$want") <(jq -r '.symbols[].symbol' "$d" | sort) ||
 		fail "distro-diff.json's symbols are not those that differ between the tables"
 	expect_json "$d" '(.steps | length) == (.kernels | length) - 1' "one step per pair of kernels"
+	expect_schema distro-diff '.symbols[0].exports[.kernels[0].id] = "EXPORT_SYMBOL_FOO"'
 	cat "$build/demo/distro-diff.md"
 }
 
