@@ -436,7 +436,7 @@ check_unload_independent() {
 	# labels, trace events) see the module go.
 	expect_order "$rec" messages_3 "lsm_block: hook blocked" \
 		"LSM: lsm_block: module lsm_block did not unregister, removing its hooks" \
-		"LSM: lsm_block: waiting 10 s for module lsm_block's hooks to return" \
+		"LSM: lsm_block: still waiting for module lsm_block's hooks to return after 10 s" \
 		"kit: releasing the hook" "lsm_block: hook done" \
 		"lsm_bystander: lsm_block going, seen at priority 1" "kit: rmmod lsm_block returned"
 	# Two unregistrations of one array, the exit function's and a work

@@ -105,7 +105,7 @@ rmmod lsm_block &
 pid=$!
 wait_for 'module lsm_block did not unregister'
 # The notifier names the module it waits for, every 10 s.
-wait_for "waiting 10 s for module lsm_block's hooks to return"
+wait_for "still waiting for module lsm_block's hooks to return after 10 s"
 release
 wait $pid
 rec block_skip_rmmod_exit $?
