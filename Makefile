@@ -16,6 +16,10 @@ ifeq ($(strip $(KIT_CACHE)),)
 $(error KIT_CACHE is empty: set it, or HOME, to where the kit may cache kernels)
 endif
 export KIT_CACHE
+# When this make started: each Debian kernel's package lists are fetched
+# at most once a run (vendor-sdk/debian-apt).
+KIT_APT_SINCE ?= $(shell date +%s)
+export KIT_APT_SINCE
 BUILD := build
 KERNEL ?= patched
 PREFIX ?= /usr/local

@@ -11,7 +11,7 @@
 kit_group distro "demo" \
 	distro_table distro_schema distro_as_predicted distro_previous_abi distro_altered \
 	distro_third_party distro_package distro_signature distro_probes distro_symbol_get \
-	distro_kernels distro_diff distro_kernel_skipped
+	distro_kernels distro_diff distro_kernel_skipped distro_apt_once_a_run
 
 distro_json=$build/demo/distro.json
 
@@ -125,6 +125,28 @@ t_distro_kernel_skipped() {
 		fail "debian-modules took a 6.1 ABI for Debian 13's kernel"
 	if [[ $(wc -l <"$out/abi.err") != 1 ]] || ! grep -q "6.1.0-57-amd64" "$out/abi.err"; then
 		fail "no one-line error naming the ABI: $(cat "$out/abi.err")"
+	fi
+}
+
+# One make run asks the mirror once per kernel: with KIT_APT_SINCE (make's
+# start), lists fetched since then are not fetched again; lists older than
+# it are.  update.log is apt-get update's, written only when it runs.
+t_distro_apt_once_a_run() {
+	local log=$KIT_CACHE/debian/apt/bookworm/update.log since out=$build/tests/apt-once
+	mkdir -p "$out"
+	since=$(date +%s)
+	KIT_APT_SINCE=$since vendor-sdk/debian-apt "$KIT_CACHE" bookworm update || fail "the first update failed"
+	[[ -s $log ]] || fail "the first update of the run wrote no $log"
+	rm -f "$log"
+	KIT_APT_SINCE=$since vendor-sdk/debian-apt "$KIT_CACHE" bookworm update || fail "the second update failed"
+	[[ ! -e $log ]] || fail "the lists were fetched twice in one run"
+	sleep 1
+	KIT_APT_SINCE=$(date +%s) vendor-sdk/debian-apt "$KIT_CACHE" bookworm update || fail "the next run's update failed"
+	[[ -s $log ]] || fail "a later run did not fetch the lists again"
+	! KIT_APT_SINCE=soon vendor-sdk/debian-apt "$KIT_CACHE" bookworm update 2>"$out/err" ||
+		fail "KIT_APT_SINCE=soon was taken"
+	if [[ $(wc -l <"$out/err") != 1 ]] || ! grep -q "KIT_APT_SINCE.*'soon'" "$out/err"; then
+		fail "no one-line error naming KIT_APT_SINCE: $(cat "$out/err")"
 	fi
 }
 

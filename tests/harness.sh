@@ -15,7 +15,7 @@ kit_group harness "kernels" \
 	harness_rejects_bad_input accel_choice guest_scripts_refuse_host \
 	harness_bad_environment harness_qemu_fails cache_disk_full \
 	interrupted_build concurrent_makes accel_honours_kit_qemu run_guest_stopped \
-	demo_interrupted probes_key_covers_config usage_errors cleanup_on_failure \
+	demo_interrupted probes_key_covers_config probes_kept_in_cache usage_errors cleanup_on_failure \
 	runner_timeout runner_list runner_no_kernel runner_reason_kept runner_fixture_missing \
 	runner_expect_json static_keys_single_tcg host_untouched
 kit_needs_no_kernel guest_scripts_refuse_host usage_errors cleanup_on_failure runner_timeout \
@@ -398,22 +398,50 @@ os.execvp(sys.argv[1], sys.argv[1:])' make -s KIT_DEPS_DONE=1 demo >"$logs/demo-
 }
 
 # The probes are keyed by what goes into them: another release or config
-# with the same exports is another key.
+# with the same exports is another key, and so is a licence string the
+# kernel no longer takes for GPL-compatible (its license.h).
 t_probes_key_covers_config() {
-	local k fake=$build/tests/probes-key a b c
+	local k fake=$build/tests/probes-key a b c d
 	k=$(kdir baseline)
 	rm -rf "$fake"
-	mkdir -p "$fake/include/generated"
+	mkdir -p "$fake/include/generated" "$fake/include/linux"
 	cp "$k/Module.symvers" "$k/.config" "$fake/"
 	cp "$k/include/generated/utsrelease.h" "$fake/include/generated/"
+	cp "$k/include/linux/license.h" "$fake/include/linux/"
 	a=$(harness/make-probes --key "$build/demo/table.json" "$fake")
 	sed -i 's/^CONFIG_LOCALVERSION=.*/CONFIG_LOCALVERSION="-other"/' "$fake/.config"
 	b=$(harness/make-probes --key "$build/demo/table.json" "$fake")
 	sed -i 's/lsmkit/other/' "$fake/include/generated/utsrelease.h"
 	c=$(harness/make-probes --key "$build/demo/table.json" "$fake")
-	echo "keys: $a, with another config $b, and another release $c"
+	sed -i 's|"Dual BSD/GPL"|"Dual BSD/GPL v0"|' "$fake/include/linux/license.h"
+	d=$(harness/make-probes --key "$build/demo/table.json" "$fake")
+	echo "keys: $a, with another config $b, another release $c, \"Dual BSD/GPL\" not GPL $d"
 	[[ $a == "$(harness/make-probes --key "$build/demo/table.json" "$k")" ]] || fail "the same inputs gave another key"
 	[[ $a != "$b" && $b != "$c" ]] || fail "the key does not cover the config and the release"
+	[[ $c != "$d" ]] || fail "the key does not cover which licences the kernel takes for GPL"
+}
+
+# A probe set is built once per key: another checkout (another OUTDIR)
+# copies it from the kit cache, byte for byte, and builds nothing.
+t_probes_kept_in_cache() {
+	local k dir=$build/tests/probes-cache ko
+	k=$(kdir baseline)
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	echo '{"symbols": [{"symbol": "capable", "kernels": [{}]}]}' >"$dir/table.json"
+	KIT_CACHE=$dir/cache harness/make-probes "$dir/table.json" "$k" "$dir/one" 2>"$dir/one.log" ||
+		fail "first build failed: $(tail -n 3 "$dir/one.log")"
+	KIT_CACHE=$dir/cache harness/make-probes "$dir/table.json" "$k" "$dir/two" 2>"$dir/two.log" ||
+		fail "second run failed: $(tail -n 3 "$dir/two.log")"
+	cat "$dir/one.log" "$dir/two.log"
+	expect_grep "$dir/one.log" "building 4"
+	expect_grep "$dir/two.log" "4 probes, built before, from $dir/cache/probes/"
+	! grep -q building "$dir/two.log" || fail "the second run built the probes again"
+	cmp "$dir/one/probes.tsv" "$dir/two/probes.tsv" || fail "probes.tsv differs"
+	for ko in "$dir"/one/*.ko; do
+		cmp "$ko" "$dir/two/${ko##*/}" || fail "${ko##*/} differs from the kept copy"
+	done
+	(($(find "$dir/two" -name '*.ko' | wc -l) == 4)) || fail "the copy has not 4 probes"
 }
 
 # A usage error is exit status 2 with a line naming the program, everywhere.
