@@ -132,12 +132,17 @@ t_api_and_lifetime() {
 	[[ $(r ksock_insmod_exit) == 0 && $(r ksock_kern_create) == 0 && $(r ksock_kern_send) == 0 &&
 		$(r ksock_task_create) == -$(errno_of EACCES) && $(r ksock_task_send) == -$(errno_of EACCES) ]] ||
 		fail "kit_ksock (exit $(r ksock_insmod_exit)): kernel socket create $(r ksock_kern_create), send $(r ksock_kern_send), not 0; the task's create $(r ksock_task_create), send $(r ksock_task_send), not -EACCES"
-	# Nor is a kernel thread asked to send or receive, on any socket: nfsd's
-	# threads take a refused peek at the UDP socket rpc.nfsd gave them for
-	# data still waiting (svc_udp_recvfrom(), net/sunrpc/svcsock.c) and
-	# would spin.
-	[[ $(r ksock_kthread_send) == 0 ]] ||
-		fail "kit_ksock: a kernel thread's send on the task's socket answered $(r ksock_kthread_send), not 0"
+	# A kernel thread's send on a socket user space made is asked, as the
+	# task's is: nbd, refused, requeues the request to kblockd, a kernel
+	# thread, which must not send it unasked (drivers/block/nbd.c).
+	[[ $(r ksock_kthread_send) == -$(errno_of EACCES) ]] ||
+		fail "kit_ksock: a kernel thread's send on the task's socket answered $(r ksock_kthread_send), not -EACCES"
+	# Its peek there is not asked: nfsd's threads take a refused peek at
+	# the UDP socket rpc.nfsd gave them for data still waiting
+	# (svc_udp_recvfrom(), net/sunrpc/svcsock.c) and would spin.  With
+	# nothing waiting, a peek not refused answers -EAGAIN.
+	[[ $(r ksock_task_peek) == -$(errno_of EACCES) && $(r ksock_kthread_peek) == -$(errno_of EAGAIN) ]] ||
+		fail "kit_ksock: the task's peek answered $(r ksock_task_peek), not -EACCES; a kernel thread's $(r ksock_kthread_peek), not -EAGAIN"
 	# A child that asked for a signal when its parent dies (PR_SET_PDEATHSIG,
 	# prctl(2)) gets it, though the module refuses that signal from the
 	# parent's user: forget_original_parent() (kernel/exit.c) drops a

@@ -144,11 +144,12 @@ for from in kthread insmod; do
 	rec "counter_from_$from" "$(cat /sys/module/kit_counter/parameters/from_$from)"
 done
 rmmod kit_counter
-# The module refuses IPv6 datagram sockets and datagrams to port 4247,
-# but not the kernel's own, nor a kernel thread's.
+# The module refuses IPv6 datagram sockets, datagrams to port 4247 and
+# peeks at UDP sockets, but not the kernel's own sockets, nor a kernel
+# thread's peek.
 insmod /kit/kit_ksock.ko
 rec ksock_insmod_exit $?
-for p in kern_create kern_send task_create task_send kthread_send; do
+for p in kern_create kern_send task_create task_send task_peek kthread_send kthread_peek; do
 	rec "ksock_$p" "$(cat /sys/module/kit_ksock/parameters/$p)"
 done
 rmmod kit_ksock

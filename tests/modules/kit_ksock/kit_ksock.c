@@ -5,11 +5,13 @@
  * kit_ksock: as it loads, makes an IPv6 UDP socket, and sends a datagram
  * to 127.0.0.1:4247 from an IPv4 UDP socket, each once as a kernel socket
  * (sock_create_kern(), as ksmbd makes its own) and once as a socket of the
- * task that loads it (sock_create()), and releases them; then sends one
- * from a kernel thread on a socket of that task's, as nfsd's threads
- * receive on the sockets rpc.nfsd hands them.  What each step answered, 0
- * or an error code, is left in the parameters kern_create, kern_send,
- * task_create, task_send and kthread_send.
+ * task that loads it (sock_create()), and releases them; peeks, with
+ * nothing waiting, at a socket of the task's; then, from a kernel thread
+ * on a socket of that task's, sends one, as nbd's kblockd does on the
+ * socket user space gave nbd, and peeks, as nfsd's threads do at the
+ * sockets rpc.nfsd hands them.  What each step answered, 0 or an error
+ * code, is left in the parameters kern_create, kern_send, task_create,
+ * task_send, task_peek, kthread_send and kthread_peek.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -45,6 +47,14 @@ MODULE_PARM_DESC(task_send, "kernel_sendmsg() to port 4247 from the loading task
 static int kthread_send = 1;
 module_param(kthread_send, int, 0444);
 MODULE_PARM_DESC(kthread_send, "kernel_sendmsg() to port 4247 from a kernel thread, on the task's socket: 0 or an error code");
+
+static int task_peek = 1;
+module_param(task_peek, int, 0444);
+MODULE_PARM_DESC(task_peek, "kernel_recvmsg(MSG_PEEK) on the loading task's socket: -EAGAIN or another error code");
+
+static int kthread_peek = 1;
+module_param(kthread_peek, int, 0444);
+MODULE_PARM_DESC(kthread_peek, "kernel_recvmsg(MSG_PEEK) from a kernel thread, on the task's socket: -EAGAIN or another error code");
 
 /* A UDP socket of @family: the kernel's own if @kern, else the task's. */
 static int kit_ksock_make(int family, bool kern, struct socket **sock)
@@ -87,6 +97,31 @@ static int kit_ksock_send_on(struct socket *sock)
 	return err < 0 ? err : 0;
 }
 
+/* Peek at @sock, without waiting: -EAGAIN when nothing waits there. */
+static int kit_ksock_peek_on(struct socket *sock)
+{
+	struct msghdr msg = {};
+	char data[4];
+	struct kvec vec = { .iov_base = data, .iov_len = sizeof(data) };
+
+	return kernel_recvmsg(sock, &msg, &vec, 1, sizeof(data),
+			      MSG_PEEK | MSG_DONTWAIT);
+}
+
+/* Peek at a new IPv4 UDP socket of the task's. */
+static int kit_ksock_peek(void)
+{
+	struct socket *sock;
+	int err;
+
+	err = kit_ksock_make(AF_INET, false, &sock);
+	if (err)
+		return err;
+	err = kit_ksock_peek_on(sock);
+	sock_release(sock);
+	return err;
+}
+
 /* Send it from a new IPv4 UDP socket, the kernel's own if @kern. */
 static int kit_ksock_send(bool kern)
 {
@@ -106,11 +141,12 @@ static DECLARE_COMPLETION(kit_ksock_sent);
 static int kit_ksock_thread(void *sock)
 {
 	kthread_send = kit_ksock_send_on(sock);
+	kthread_peek = kit_ksock_peek_on(sock);
 	complete(&kit_ksock_sent);
 	return 0;
 }
 
-/* Send it from a kernel thread, on a socket of the loading task's. */
+/* Send and peek from a kernel thread, on a socket of the loading task's. */
 static int kit_ksock_send_from_kthread(void)
 {
 	struct task_struct *thread;
@@ -136,9 +172,11 @@ static int __init kit_ksock_init(void)
 	kern_send = kit_ksock_send(true);
 	task_create = kit_ksock_create(false);
 	task_send = kit_ksock_send(false);
+	task_peek = kit_ksock_peek();
 	kthread_send = kit_ksock_send_from_kthread();
-	pr_info("kernel socket: create %d, send %d; the task's: create %d, send %d, from a kernel thread %d\n",
-		kern_create, kern_send, task_create, task_send, kthread_send);
+	pr_info("kernel socket: create %d, send %d; the task's: create %d, send %d, peek %d; from a kernel thread: send %d, peek %d\n",
+		kern_create, kern_send, task_create, task_send, task_peek,
+		kthread_send, kthread_peek);
 	return 0;
 }
 

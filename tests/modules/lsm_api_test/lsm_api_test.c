@@ -215,6 +215,17 @@ static int lsm_api_test_socket_sendmsg(struct socket *sock,
 }
 
 /*
+ * Every peek at a UDP socket is refused, as nfsd's threads peek at the
+ * sockets rpc.nfsd gives them; a kernel thread's is not its to refuse.
+ */
+static int lsm_api_test_socket_recvmsg(struct socket *sock,
+				       struct msghdr *msg, int size, int flags)
+{
+	return (flags & MSG_PEEK) && sock->sk &&
+	       sock->sk->sk_protocol == IPPROTO_UDP ? -EACCES : 0;
+}
+
+/*
  * SIGUSR1 from a task of SIGNAL_UID is refused; the parent-death signal
  * such a task sends as it exits, which the kernel drops if refused, is not
  * its to refuse.
@@ -261,6 +272,7 @@ static struct lsm_loadable_hook good_hooks[] = {
 	LSM_LOADABLE_HOOK_INIT(perf_event_open, lsm_api_test_perf_event_open),
 	LSM_LOADABLE_HOOK_INIT(socket_create, lsm_api_test_socket_create),
 	LSM_LOADABLE_HOOK_INIT(socket_sendmsg, lsm_api_test_socket_sendmsg),
+	LSM_LOADABLE_HOOK_INIT(socket_recvmsg, lsm_api_test_socket_recvmsg),
 	LSM_LOADABLE_HOOK_INIT(task_kill, lsm_api_test_task_kill),
 	LSM_LOADABLE_HOOK_INIT(task_setioprio, lsm_api_test_task_setioprio),
 };
