@@ -108,22 +108,8 @@ static int kit_ksock_peek_on(struct socket *sock)
 			      MSG_PEEK | MSG_DONTWAIT);
 }
 
-/* Peek at a new IPv4 UDP socket of the task's. */
-static int kit_ksock_peek(void)
-{
-	struct socket *sock;
-	int err;
-
-	err = kit_ksock_make(AF_INET, false, &sock);
-	if (err)
-		return err;
-	err = kit_ksock_peek_on(sock);
-	sock_release(sock);
-	return err;
-}
-
-/* Send it from a new IPv4 UDP socket, the kernel's own if @kern. */
-static int kit_ksock_send(bool kern)
+/* Do @op on a new IPv4 UDP socket, the kernel's own if @kern. */
+static int kit_ksock_on_new(bool kern, int (*op)(struct socket *sock))
 {
 	struct socket *sock;
 	int err;
@@ -131,7 +117,7 @@ static int kit_ksock_send(bool kern)
 	err = kit_ksock_make(AF_INET, kern, &sock);
 	if (err)
 		return err;
-	err = kit_ksock_send_on(sock);
+	err = op(sock);
 	sock_release(sock);
 	return err;
 }
@@ -169,10 +155,10 @@ static int kit_ksock_send_from_kthread(void)
 static int __init kit_ksock_init(void)
 {
 	kern_create = kit_ksock_create(true);
-	kern_send = kit_ksock_send(true);
+	kern_send = kit_ksock_on_new(true, kit_ksock_send_on);
 	task_create = kit_ksock_create(false);
-	task_send = kit_ksock_send(false);
-	task_peek = kit_ksock_peek();
+	task_send = kit_ksock_on_new(false, kit_ksock_send_on);
+	task_peek = kit_ksock_on_new(false, kit_ksock_peek_on);
 	kthread_send = kit_ksock_send_from_kthread();
 	pr_info("kernel socket: create %d, send %d; the task's: create %d, send %d, peek %d; from a kernel thread: send %d, peek %d\n",
 		kern_create, kern_send, task_create, task_send, task_peek,
