@@ -287,6 +287,7 @@ distro-table: kernels sdk
 	@mkdir -p $(BUILD)/demo
 	@locations=$$(vendor-sdk/debian-modules '$(KIT_CACHE)'); \
 	results/distro-table $(BUILD) "$$locations"
+	@results/validate-json results/schemas/distro-table.schema.json $(BUILD)/demo/distro-table.json >/dev/null
 	@echo "[distro-table] $(BUILD)/demo/distro-table.md, $(BUILD)/demo/distro-table.json"
 
 # Every Debian kernel of vendor-sdk/debian-kernels.tsv, fetched through
@@ -294,12 +295,14 @@ distro-table: kernels sdk
 # with the reason, in build/demo/distro-kernels.json): its permission
 # table, build/demo/distro-tables/ID.{md,json}, and what changed between
 # them, build/demo/distro-diff.{md,json}.
-distro-tables:
+distro-tables: sdk
 	@harness/fetch-debian-kernels $(BUILD)
 	@mkdir -p $(BUILD)/demo/distro-tables
 	@jq -r '.kernels[] | select(.status == "ready") | "\(.id)\t\(.locations)"' $(BUILD)/demo/distro-kernels.json | \
 	while IFS='	' read -r id locations; do \
 		results/distro-table $(BUILD) "$$locations" "distro-tables/$$id" || exit 1; \
+		results/validate-json results/schemas/distro-table.schema.json \
+			$(BUILD)/demo/distro-tables/$$id.json >/dev/null || exit 1; \
 	done
 	@results/distro-diff $(BUILD)
 	@for f in distro-kernels distro-diff; do \

@@ -57,3 +57,17 @@ def matrix_symbol_rows: .rows | group_by(.symbol)[] | . as $g
 		| $g[] | select(.kernel == $k and .class == $c)
 		| (if .loaded then "loads" else "**refused**" end)
 		  + (if .as_predicted then "" else " (predicted otherwise)" end)];
+
+# distro-table.json: one of Debian's kernels, what each licence class may
+# use of its LSM exports, and each export.
+def distro_table_markdown:
+	"\(.kernel.system): linux-image-\(.kernel.release) (package \(.kernel.image_package_version)), exports of security/ and kernel/capability.c as linux-source-\(.kernel.line) \(.kernel.source_package_version) defines them"
+	+ (if .kernel.versions_match then "; the two package versions match."
+	   else ": THE PACKAGE VERSIONS DIFFER, so the origins may not be exact." end),
+	"",
+	markdown(["licence class", "may use"];
+		 ["GPL, Dual BSD/GPL (GPL-compatible)", "\(.counts.gpl_compatible_may_use) of \(.counts.all)"],
+		 ["Proprietary, none", "\(.counts.non_gpl_may_use) of \(.counts.all)"]; []),
+	"",
+	markdown(["symbol", "defined in", "in", "export"];
+		 .symbols[] | [.symbol, .file, .kernels.debian.module, .kernels.debian.export]; [0, 1]);

@@ -28,10 +28,18 @@ load_row() {
 # check_distro_table TABLE HEADERS: a Debian kernel's table holds the
 # exports of security/ and kernel/capability.c, from the same source version
 # as the kernel, each with the export type of the kernel's own
-# Module.symvers (in HEADERS), read here with awk.
+# Module.symvers (in HEADERS), read here with awk; and exactly those
+# exports of the source (grep) that the kernel has.
 check_distro_table() {
-	local t=$1 headers=$2
+	local t=$1 headers=$2 src
 	jq -c '.kernel, .counts' "$t"
+	expect_schema distro-table '.symbols[0].kernels.debian.export = "EXPORT_SYMBOL_FOO"' "$t"
+	src=$KIT_CACHE/source/$(jq -r .kernel.source_package_version "$t")
+	diff <(jq -r '.symbols[] | "\(.symbol)\t\(.file)"' "$t" | sort) \
+		<(awk -F'\t' 'NR == FNR { exported[$2] = 1; next } ($1 in exported)' "$headers/Module.symvers" \
+			<(cd "$src" && grep -rHoE '^EXPORT_SYMBOL[A-Z_]*\([A-Za-z0-9_]+' --include='*.c' security kernel/capability.c |
+				sed -E 's/^(.*):EXPORT_SYMBOL[A-Z_]*\((.*)/\2\t\1/') | sort) ||
+		fail "$t: not the exports of $src that $headers/Module.symvers lists"
 	expect_json_eq "$t" .kernel.versions_match true \
 		"the source package and Debian's kernel package are the same version"
 	# Issue 18: at least 130 exports on every kernel Debian ships.

@@ -419,6 +419,14 @@ t_probes_key_covers_config() {
 	[[ $a == "$(harness/make-probes --key "$build/demo/table.json" "$k")" ]] || fail "the same inputs gave another key"
 	[[ $a != "$b" && $b != "$c" ]] || fail "the key does not cover the config and the release"
 	[[ $c != "$d" ]] || fail "the key does not cover which licences the kernel takes for GPL"
+	# Of the table, the symbols and their namespaces go into the probes;
+	# the rest (which module exports a symbol, what differs) does not.
+	jq '.symbols[].kernels[].module = "other"' "$build/demo/table.json" >"$fake/table-module.json"
+	[[ $a == "$(harness/make-probes --key "$fake/table-module.json" "$k")" ]] ||
+		fail "the key covers a field of the table no probe is built from"
+	jq '.symbols[0].kernels[].namespace = "OTHER_NS"' "$build/demo/table.json" >"$fake/table-ns.json"
+	[[ $a != "$(harness/make-probes --key "$fake/table-ns.json" "$k")" ]] ||
+		fail "the key does not cover the namespace a probe imports"
 }
 
 # A probe set is built once per key: another checkout (another OUTDIR)

@@ -10,7 +10,8 @@
 kit_group sdk "demo" \
 	sdk_builds sdk_fixtures_build sdk_unit_tests \
 	sdk_agrees_with_guest_examples \
-	sdk_bad_input sdk_contract sdk_taint_flags sdk_valgrind sdk_fuzz_short sdk_table sdk_debian_modules \
+	sdk_bad_input sdk_contract sdk_taint_flags sdk_valgrind sdk_fuzz_short sdk_table sdk_table_from_source \
+	sdk_debian_modules \
 	sdk_guard sdk_kit_check sdk_man_page sdk_guest_taints_after_refusal \
 	sdk_guest_package_order sdk_shim_alone sdk_kit_mk_installed sdk_debian_tree sdk_reads_as_kmod
 
@@ -101,6 +102,15 @@ t_sdk_bad_input() {
 		--symvers "$k/Module.symvers" "$tmp/text.ko"
 	check_bad "give exactly one of --kernel and --symvers" "$tmp/text.ko"
 	check_bad "--frobnicate: unknown option" --frobnicate
+	# The table of a kernel with no objects (headers) needs its source.
+	mkdir -p "$tmp/headers/security" "$tmp/source/kernel"
+	printf '0x0\tcapable\tvmlinux\tEXPORT_SYMBOL\t\n' >"$tmp/headers/Module.symvers"
+	check_bad "$tmp/headers: no object files under security/; for a kernel's headers, give its source with --source" \
+		--table "debian=$tmp/headers"
+	check_bad "--source other=$tmp/source: not NAME=SRC for a NAME=DIR given" \
+		--table --source "other=$tmp/source" "debian=$tmp/headers"
+	check_bad "$tmp/source/security: cannot walk it; is $tmp/source a kernel source tree?" \
+		--table --source "debian=$tmp/source" "debian=$tmp/headers"
 }
 
 # The tool's contract with scripts: --version, the short options, JSON
@@ -224,6 +234,40 @@ t_sdk_table() {
 	[[ $(grep -c '^| `' "$build/demo/table.md") == $(jq '.symbols | length' "$t") ]] ||
 		fail "table.md and table.json disagree"
 	echo "$(jq '.symbols | length' "$t") symbols; changed: $(jq -r '[.symbols[] | select(.differs) | .symbol] | join(" ")' "$t")"
+}
+
+# A kernel without objects, read from its source: the exports are the
+# EXPORT_SYMBOL lines (any variant, at the start of a line) of security/
+# and kernel/capability.c that Module.symvers lists, with its type,
+# namespace and exporter; an export configured out, a comment, a macro's
+# body and another directory are not.
+t_sdk_table_from_source() {
+	local tmp
+	tmp=$(mktemp -d)
+	at_exit rm -rf "$tmp"
+	mkdir -p "$tmp/headers" "$tmp/source/security/sub" "$tmp/source/kernel" "$tmp/source/fs"
+	printf '0x0\t%s\t%s\t%s\t%s\n' foo vmlinux EXPORT_SYMBOL '' bar vmlinux EXPORT_SYMBOL_GPL '' \
+		baz security/sub/m EXPORT_SYMBOL_GPL NS capable vmlinux EXPORT_SYMBOL '' \
+		in_fs vmlinux EXPORT_SYMBOL '' commented vmlinux EXPORT_SYMBOL '' >"$tmp/headers/Module.symvers"
+	cat >"$tmp/source/security/sub/a.c" <<-'EOF_C'
+		EXPORT_SYMBOL(foo);
+		EXPORT_SYMBOL_GPL( bar );
+		EXPORT_SYMBOL_NS_GPL(baz, NS);
+		EXPORT_SYMBOL(configured_out);
+		/* EXPORT_SYMBOL(commented) */
+		#define EXPORT_IT EXPORT_SYMBOL(commented)
+	EOF_C
+	echo 'EXPORT_SYMBOL(capable);' >"$tmp/source/kernel/capability.c"
+	echo 'EXPORT_SYMBOL(in_fs);' >"$tmp/source/fs/b.c"
+	"$asan" --table --json --source "debian=$tmp/source" "debian=$tmp/headers" >"$tmp/table.json" ||
+		fail "export-check --table --source failed"
+	expect_json_eq "$tmp/table.json" '[.symbols[] | [.symbol, .file] + (.kernels.debian | [.export, .namespace, .module])]' \
+		'[["capable", "kernel/capability.c", "EXPORT_SYMBOL", null, "vmlinux"],
+		  ["bar", "security/sub/a.c", "EXPORT_SYMBOL_GPL", null, "vmlinux"],
+		  ["baz", "security/sub/a.c", "EXPORT_SYMBOL_GPL", "NS", "security/sub/m"],
+		  ["foo", "security/sub/a.c", "EXPORT_SYMBOL", null, "vmlinux"]]' \
+		"the listed exports of security/ and kernel/capability.c, by file and name"
+	expect_schema export-check-table '.symbols[0].kernels.debian.module = ""' "$tmp/table.json"
 }
 
 # Every module of Debian's own 6.1 kernel, against that kernel's headers,

@@ -15,7 +15,8 @@
 const char cli_usage[] =
 	"usage: export-check [--json] [--verbose] [--sig-enforce[=HOW]] --kernel DIR MODULE|DIR...\n"
 	"       export-check [--json] [--verbose] --symvers FILE --license-h FILE MODULE|DIR...\n"
-	"       export-check --table [--json] [--also SYMBOL]... NAME=DIR...\n"
+	"       export-check --table [--json] [--also SYMBOL]... [--source NAME=SRC]...\n"
+	"                    NAME=DIR...\n"
 	"       export-check --guard --kernel DIR\n"
 	"       export-check --gpl-compatible LICENCE (--kernel DIR | --license-h FILE)\n"
 	"       export-check --taint-flags --kernel DIR\n"
@@ -48,9 +49,14 @@ const char cli_usage[] =
 	"                    or \"export-check-table/1\" with --table)\n"
 	"  -v, --verbose     list every imported symbol and its status\n"
 	"  -t, --table       the LSM permission table of each NAME=DIR kernel:\n"
-	"                    exports of security/ and kernel/capability.c\n"
+	"                    exports of security/ and kernel/capability.c, read\n"
+	"                    from DIR's objects, with DIR's Module.symvers\n"
 	"  -a, --also SYMBOL with --table: list SYMBOL too, a global symbol of\n"
 	"                    those files, exported or not\n"
+	"      --source NAME=SRC\n"
+	"                    with --table: read kernel NAME's exports from the\n"
+	"                    EXPORT_SYMBOL lines of its source tree SRC, for a\n"
+	"                    DIR without objects (a distribution's headers)\n"
 	"  -g, --guard       print kit/gpl_guard.h for the kernel: each use of a\n"
 	"                    GPL-only export becomes a compile-time error in a\n"
 	"                    module whose licence is not GPL-compatible\n"
@@ -81,11 +87,12 @@ enum {
 	OPT_SIG_ENFORCE = 1 << 5,
 	OPT_OPERANDS = 1 << 6,
 	OPT_ALSO = 1 << 7,
+	OPT_SOURCE = 1 << 8,
 };
 
 static const char *const opt_names[] = {
 	"--kernel", "--symvers", "--license-h", "--json", "--verbose",
-	"--sig-enforce", "an operand", "--also",
+	"--sig-enforce", "an operand", "--also", "--source",
 };
 
 static int set_mode(struct cli *c, enum cli_mode mode, const char **name,
@@ -113,6 +120,17 @@ static int parse_sig_enforce(struct cli *c, const char *how, char *err,
 	return 0;
 }
 
+/* Add optarg to LIST, of *N options OPT given so far and MAX at most. */
+static int append(const char **list, int *n, int max, const char *opt,
+		  char *err, size_t errlen)
+{
+	if (*n == max)
+		return fail(err, errlen, "%s %s: at most %d %s", opt, optarg,
+			    max, opt);
+	list[(*n)++] = optarg;
+	return 0;
+}
+
 int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 {
 	static const struct option longopts[] = {
@@ -124,6 +142,7 @@ int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 		{ "sig-enforce", optional_argument, NULL, 'S' },
 		{ "table", no_argument, NULL, 't' },
 		{ "also", required_argument, NULL, 'a' },
+		{ "source", required_argument, NULL, 'r' },
 		{ "guard", no_argument, NULL, 'g' },
 		{ "gpl-compatible", required_argument, NULL, 'G' },
 		{ "taint-flags", no_argument, NULL, 'T' },
@@ -176,12 +195,15 @@ int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 			break;
 		case 'a':
 			seen |= OPT_ALSO;
-			if (c->n_also == CLI_ALSO_MAX)
-				r = r ? r : fail(err, errlen,
-						 "--also %s: at most %d --also",
-						 optarg, CLI_ALSO_MAX);
-			else
-				c->also[c->n_also++] = optarg;
+			r = r ? r : append(c->also, &c->n_also, CLI_ALSO_MAX,
+					   "--also", err, errlen);
+			break;
+		case 'r':
+			/* Long only: 'r' is not in the short options. */
+			seen |= OPT_SOURCE;
+			r = r ? r : append(c->source, &c->n_source,
+					   CLI_KERNELS_MAX, "--source", err,
+					   errlen);
 			break;
 		case 'g':
 			r = r ? r : set_mode(c, MODE_GUARD, &mode, "--guard",
@@ -232,6 +254,8 @@ int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 	case MODE_CHECK:
 		if (seen & OPT_ALSO)
 			return fail(err, errlen, "--also needs --table");
+		if (seen & OPT_SOURCE)
+			return fail(err, errlen, "--source needs --table");
 		break;
 	case MODE_TABLE:
 		banned = OPT_KERNEL | OPT_SYMVERS | OPT_LICENSE_H |
@@ -241,7 +265,7 @@ int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 	case MODE_TAINT_FLAGS:
 		banned = OPT_SYMVERS | OPT_LICENSE_H | OPT_JSON |
 			 OPT_VERBOSE | OPT_SIG_ENFORCE | OPT_OPERANDS |
-			 OPT_ALSO;
+			 OPT_ALSO | OPT_SOURCE;
 		if (!c->dir || seen & banned)
 			return fail(err, errlen,
 				    "%s takes --kernel DIR and nothing else",
@@ -249,7 +273,8 @@ int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 		break;
 	case MODE_GPL_COMPATIBLE:
 		banned = OPT_SYMVERS | OPT_JSON | OPT_VERBOSE |
-			 OPT_SIG_ENFORCE | OPT_OPERANDS | OPT_ALSO;
+			 OPT_SIG_ENFORCE | OPT_OPERANDS | OPT_ALSO |
+			 OPT_SOURCE;
 		if (!c->dir && !c->license_h)
 			return fail(err, errlen,
 				    "--gpl-compatible: needs --kernel DIR or --license-h FILE");

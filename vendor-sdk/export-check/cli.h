@@ -27,6 +27,8 @@ enum cli_mode {
 
 /* The most --also options --table takes. */
 #define CLI_ALSO_MAX 16
+/* The most kernels --table compares, and so the most --source options. */
+#define CLI_KERNELS_MAX 8
 
 struct cli {
 	enum cli_mode mode;
@@ -37,6 +39,8 @@ struct cli {
 	int n_args;
 	const char *also[CLI_ALSO_MAX];	/* --table's --also SYMBOL */
 	int n_also;
+	const char *source[CLI_KERNELS_MAX];	/* --table's --source NAME=SRC */
+	int n_source;
 };
 
 /*

@@ -178,7 +178,7 @@ int main(int argc, char **argv)
 		puts("export-check " EXPORT_CHECK_VERSION);
 		return EXIT_LOADS;
 	case MODE_TABLE:
-		return table_main(c.n_args, c.args, c.also, c.n_also, c.json);
+		return table_main(&c);
 	case MODE_GPL_COMPATIBLE:
 		return gpl_compatible_main(&c);
 	case MODE_GUARD:

@@ -3,13 +3,18 @@
 /*
  * The LSM permission table.  Which file defines an export is read from the
  * built object files: each export leaves a __ksymtab_<symbol> symbol in the
- * object of the file that exports it.  Its type and namespace come from the
- * kernel's Module.symvers.  A symbol given with --also is listed whether it
- * is exported or not, found as a global symbol of one of those objects.
+ * object of the file that exports it.  A kernel without objects, such as a
+ * distribution's headers, is read from its source instead: the
+ * EXPORT_SYMBOL*() lines of security/ and kernel/capability.c, of which
+ * those its Module.symvers lists, since the rest are configured out.  The
+ * type and namespace of each export come from each kernel's Module.symvers.
+ * A symbol given with --also is listed whether it is exported or not, found
+ * as a global symbol of one of those objects.
  */
 
 #include "table.h"
 
+#include <ctype.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <gelf.h>
@@ -18,18 +23,19 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "file.h"
 #include "json.h"
 #include "ksymtab.h"
 #include "symvers.h"
 #include "util.h"
 
-#define MAX_KERNELS 8
+/* A source file longer than this is not one of the kernel's. */
+#define SOURCE_MAX (16u << 20)
 
 struct row {
 	char *symbol;
 	char *file;
-	const struct export *exp[MAX_KERNELS];
+	const struct export *exp[CLI_KERNELS_MAX];
 };
 
 static struct row *rows;
@@ -50,19 +56,17 @@ static struct row *row_for(const char *symbol)
 	return &rows[n_rows++];
 }
 
-/* The object file scan_object() is reading, relative to the tree. */
-static const char *scanning;
+/* The source file of what is being scanned, relative to the tree. */
+static char *scanning;
+/* The kernel whose sources are scanned: only its exports are listed. */
+static const struct symvers *scanning_symvers;
+static size_t n_scanned;	/* objects or sources read, of this kernel */
 
-/* R is defined in the object being scanned: name its source file. */
+/* R is defined in the file being scanned: name it. */
 static void set_file(struct row *r)
 {
-	char *file;
-
-	if (r->file)
-		return;
-	file = xstrdup(scanning + strlen(tree) + 1);
-	strcpy(file + strlen(file) - 1, "c");	/* foo.o -> foo.c */
-	r->file = file;
+	if (!r->file)
+		r->file = xstrdup(scanning);
 }
 
 static void on_export(void *arg, const char *name, int gpl_only)
@@ -96,27 +100,135 @@ static void scan_object(const char *path)
 	if (fd < 0)
 		return;
 	elf = elf_begin(fd, ELF_C_READ, NULL);
-	scanning = path;
 	/* Not every .o under security/ is an ELF object; skip those. */
 	if (elf && elf_kind(elf) == ELF_K_ELF &&
-	    symtab_find(elf, &st, err, sizeof(err)) == 0)
+	    symtab_find(elf, &st, err, sizeof(err)) == 0) {
+		scanning = xstrdup(path + strlen(tree) + 1);
+		strcpy(scanning + strlen(scanning) - 1, "c");	/* foo.o: foo.c */
 		ksymtab_scan(&st, &v, err, sizeof(err));
+		free(scanning);
+		n_scanned++;
+	}
 	if (elf)
 		elf_end(elf);
 	close(fd);
 }
 
-static int visit(const char *path, const struct stat *st, int type,
-		 struct FTW *ftw)
+/*
+ * LINE is a line of the source being scanned: if it is EXPORT_SYMBOL(x),
+ * or one of its variants (_GPL, _NS, _NS_GPL), and the kernel exports x,
+ * record where.  Exports stand at the start of a line, in kernel style.
+ */
+static void scan_source_line(const char *line)
 {
-	size_t n = strlen(path);
+	const char *p = line + strlen("EXPORT_SYMBOL"), *name;
+	char *symbol;
 
+	if (strncmp(line, "EXPORT_SYMBOL", strlen("EXPORT_SYMBOL")))
+		return;
+	while (isupper((unsigned char)*p) || *p == '_')
+		p++;
+	if (*p++ != '(')
+		return;
+	while (isspace((unsigned char)*p))
+		p++;
+	for (name = p; isalnum((unsigned char)*p) || *p == '_'; p++)
+		;
+	if (p == name)
+		return;
+	symbol = xstrndup(name, (size_t)(p - name));
+	if (symvers_find(scanning_symvers, symbol))
+		set_file(row_for(symbol));
+	free(symbol);
+}
+
+/* Record the exports of the source file PATH; a file it cannot read is an error. */
+static int scan_source(const char *path)
+{
+	char *text, *line, *next, err[256];
+	size_t size;
+
+	if (file_read(path, SOURCE_MAX, &text, &size, err, sizeof(err))) {
+		fprintf(stderr, "export-check: %s: %s\n", path, err);
+		return -1;
+	}
+	scanning = xstrdup(path + strlen(tree) + 1);
+	for (line = text; line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		scan_source_line(line);
+	}
+	free(scanning);
+	free(text);
+	n_scanned++;
+	return 0;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n > m && strcmp(s + n - m, suffix) == 0;
+}
+
+static int visit_object(const char *path, const struct stat *st, int type,
+			struct FTW *ftw)
+{
 	(void)st;
 	(void)ftw;
-	if (type == FTW_F && n > 2 && strcmp(path + n - 2, ".o") == 0 &&
-	    !(n > 6 && strcmp(path + n - 6, ".mod.o") == 0))
+	if (type == FTW_F && ends_with(path, ".o") && !ends_with(path, ".mod.o"))
 		scan_object(path);
 	return 0;
+}
+
+static int visit_source(const char *path, const struct stat *st, int type,
+			struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	/* Non-zero, after scan_source()'s message, stops the walk. */
+	if (type == FTW_F && ends_with(path, ".c"))
+		return scan_source(path) ? 1 : 0;
+	return 0;
+}
+
+/*
+ * Record the exports of one kernel: from its objects under DIR, or with
+ * SOURCE from the sources under SOURCE, of which those SV lists.
+ */
+static int scan_kernel(const char *dir, const char *source,
+		       const struct symvers *sv)
+{
+	const char *root = source ? source : dir;
+	char *path = xasprintf("%s/security", root);
+	int r;
+
+	tree = root;
+	scanning_symvers = sv;
+	n_scanned = 0;
+	r = nftw(path, source ? visit_source : visit_object, 32, FTW_PHYS);
+	if (r < 0)
+		fprintf(stderr, "export-check: %s: cannot walk it; is %s a %s?\n",
+			path, root, source ? "kernel source tree" : "built kernel tree");
+	free(path);
+	if (r)
+		return -1;
+	if (source) {
+		path = xasprintf("%s/kernel/capability.c", root);
+		r = scan_source(path);
+	} else {
+		path = xasprintf("%s/kernel/capability.o", root);
+		scan_object(path);
+	}
+	free(path);
+	if (r == 0 && !n_scanned) {
+		fprintf(stderr,
+			"export-check: %s: no object files under security/; for a kernel's headers, give its source with --source\n",
+			dir);
+		return -1;
+	}
+	return r;
 }
 
 static int by_file_then_symbol(const void *a, const void *b)
@@ -206,6 +318,8 @@ static void print_json(char **names, size_t nk)
 				    r->exp[k]->ns : NULL);
 			json_key(&j, "non_gpl_may_use");
 			json_bool(&j, usable(r->exp[k]));
+			json_key(&j, "module");
+			json_string(&j, r->exp[k] ? r->exp[k]->owner : NULL);
 			json_object_end(&j);
 		}
 		json_object_end(&j);
@@ -216,69 +330,105 @@ static void print_json(char **names, size_t nk)
 	json_finish(&j);
 }
 
-int table_main(int nargs, char **args, const char *const *also_symbols,
-	       int n_also_symbols, int json)
+/* SOURCE's directory if it is --source NAME=SRC for kernel NAME, or NULL. */
+static const char *source_for(const char *source, const char *name)
 {
-	struct symvers sv[MAX_KERNELS];
-	char *names[MAX_KERNELS], *dirs[MAX_KERNELS];
+	size_t n = strlen(name);
+
+	if (strncmp(source, name, n) == 0 && source[n] == '=' && source[n + 1])
+		return source + n + 1;
+	return NULL;
+}
+
+/* The source tree --source gives for kernel NAME, or NULL. */
+static const char *source_of(const struct cli *c, const char *name)
+{
+	const char *dir = NULL;
+	int i;
+
+	for (i = 0; i < c->n_source && !dir; i++)
+		dir = source_for(c->source[i], name);
+	return dir;
+}
+
+/* Split each NAME=DIR of C's operands; every --source must name one. */
+static int parse_kernels(const struct cli *c, char **names, char **dirs)
+{
+	int i, j;
+
+	for (j = 0; j < c->n_args; j++) {
+		char *eq = strchr(c->args[j], '=');
+
+		if (!eq || eq == c->args[j] || !eq[1]) {
+			fprintf(stderr, "export-check: %s: not NAME=DIR\n",
+				c->args[j]);
+			return -1;
+		}
+		*eq = '\0';
+		names[j] = c->args[j];
+		dirs[j] = eq + 1;
+	}
+	for (i = 0; i < c->n_source; i++) {
+		for (j = 0; j < c->n_args; j++)
+			if (source_for(c->source[i], names[j]))
+				break;
+		if (j == c->n_args) {
+			fprintf(stderr,
+				"export-check: --source %s: not NAME=SRC for a NAME=DIR given\n",
+				c->source[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int table_main(const struct cli *c)
+{
+	struct symvers sv[CLI_KERNELS_MAX];
+	char *names[CLI_KERNELS_MAX], *dirs[CLI_KERNELS_MAX];
 	char err[256], *path;
-	size_t nk = (size_t)nargs, i, j;
+	size_t nk = (size_t)c->n_args, n_loaded = 0, i, j;
 	int rc = 0;
 
-	also = also_symbols;
-	n_also = n_also_symbols;
-	if (nargs < 1 || nargs > MAX_KERNELS) {
+	also = c->also;
+	n_also = c->n_also;
+	if (c->n_args < 1 || c->n_args > CLI_KERNELS_MAX) {
 		fprintf(stderr, "export-check: --table takes 1 to %d NAME=DIR kernels\n",
-			MAX_KERNELS);
+			CLI_KERNELS_MAX);
 		return EXIT_BAD_INPUT;
 	}
 	if (elf_version(EV_CURRENT) == EV_NONE) {
 		fprintf(stderr, "export-check: libelf: out of date\n");
 		return EXIT_BAD_INPUT;
 	}
-	for (j = 0; j < nk; j++) {
-		char *eq = strchr(args[j], '=');
-
-		if (!eq || eq == args[j] || !eq[1]) {
-			fprintf(stderr, "export-check: %s: not NAME=DIR\n", args[j]);
-			return EXIT_BAD_INPUT;
-		}
-		*eq = '\0';
-		names[j] = args[j];
-		dirs[j] = eq + 1;
+	if (parse_kernels(c, names, dirs))
+		return EXIT_BAD_INPUT;
+	for (j = 0; j < nk && rc == 0; j++) {
 		path = xasprintf("%s/Module.symvers", dirs[j]);
 		if (symvers_load(path, &sv[j], err, sizeof(err))) {
 			fprintf(stderr, "export-check: %s: %s\n", path, err);
-			return EXIT_BAD_INPUT;
+			rc = EXIT_BAD_INPUT;
+		} else {
+			n_loaded++;
 		}
 		free(path);
 		/* The defining files of this kernel's LSM exports. */
-		tree = dirs[j];
-		path = xasprintf("%s/security", dirs[j]);
-		if (nftw(path, visit, 32, FTW_PHYS)) {
-			fprintf(stderr,
-				"export-check: %s: cannot walk it; is %s a built kernel tree?\n",
-				path, dirs[j]);
-			return EXIT_BAD_INPUT;
-		}
-		free(path);
-		path = xasprintf("%s/kernel/capability.o", dirs[j]);
-		scan_object(path);
-		free(path);
+		if (rc == 0 && scan_kernel(dirs[j], source_of(c, names[j]), &sv[j]))
+			rc = EXIT_BAD_INPUT;
 	}
 	for (i = 0; i < (size_t)n_also && rc == 0; i++)
 		if (!row_for(also[i])->file) {
 			fprintf(stderr,
-				"export-check: --also %s: no global symbol of that name in security/ or kernel/capability.o\n",
+				"export-check: --also %s: no global symbol of that name in the objects of security/ or kernel/capability.o\n",
 				also[i]);
 			rc = EXIT_BAD_INPUT;
 		}
-	for (i = 0; i < n_rows; i++)
+	for (i = 0; i < n_rows && rc == 0; i++)
 		for (j = 0; j < nk; j++)
 			rows[i].exp[j] = symvers_find(&sv[j], rows[i].symbol);
 	if (n_rows)
 		qsort(rows, n_rows, sizeof(*rows), by_file_then_symbol);
-	if (rc == 0 && json)
+	if (rc == 0 && c->json)
 		print_json(names, nk);
 	else if (rc == 0)
 		print_markdown(names, nk);
@@ -287,7 +437,7 @@ int table_main(int nargs, char **args, const char *const *also_symbols,
 		free(rows[i].file);
 	}
 	free(rows);
-	for (j = 0; j < nk; j++)
+	for (j = 0; j < n_loaded; j++)
 		symvers_free(&sv[j]);
 	return rc ? rc : n_rows ? 0 : 2;
 }

@@ -634,6 +634,10 @@ static void test_cli(void **state)
 		{ { "--gpl-compatible", "GPL", "--also", "x", "--kernel", "k" }, 0, 0,
 		  "--gpl-compatible does not take --also" },
 		{ { "--table", "--also", "x", "--also", "y", "a=b" }, 1, MODE_TABLE, NULL },
+		{ { "--source", "a=s", "--kernel", "k", "m.ko" }, 0, 0, "--source needs --table" },
+		{ { "--guard", "--source", "a=s", "--kernel", "k" }, 0, 0,
+		  "--guard takes --kernel DIR and nothing else" },
+		{ { "--table", "--source", "a=s", "a=b" }, 1, MODE_TABLE, NULL },
 		{ { "--guard", "--table", "--help" }, 1, MODE_HELP, NULL },
 		{ { "--frobnicate", "--help" }, 1, MODE_HELP, NULL },
 		/* The short options, as the usage lists them. */
