@@ -31,7 +31,7 @@ FUZZ_RUNS ?= 10000000
 
 # Targets that need the Debian packages of scripts/install-deps.
 WORK := demo results test test-debug kernels kdir modules cases distro lint bench sdk table \
-	distro-table distro-tables man install fuzz guide dkms images vm vm-shell
+	distro-tables man install fuzz guide dkms images vm vm-shell
 
 .PHONY: help deps clean clean-cache probes distro-modules $(WORK)
 
@@ -44,14 +44,13 @@ help:
 	@echo "make kdir          print a kernel's build directory (KERNEL=baseline|patched, default patched)"
 	@echo "make modules       build the example modules against both kernels"
 	@echo "make cases         build the cases vendors meet, load them in the patched guest: build/demo/cases.json"
-	@echo "make distro        Debian's own kernel: its LSM table, probes, real dkms modules, booted: build/demo/distro.json"
+	@echo "make distro        Debian's own kernels: their LSM tables, probes, examples (and real dkms modules), booted: build/demo/distro.json"
 	@echo "make dkms          package the examples for dkms: build/dkms/ (source trees, tarballs, -dkms .debs)"
 	@echo "make images        build the Debian guest images (dkms, and each kernel's .debs) into \$$KIT_CACHE"
 	@echo "make vm-shell      a root shell in the Debian guest on the patched kernel"
 	@echo "make vm            the same shell; KERNEL=patched (default) or KERNEL=baseline"
 	@echo "make sdk           build export-check into build/bin/"
 	@echo "make table         the LSM permission table of both kernels: build/demo/table.{md,json} (no network)"
-	@echo "make distro-table  Debian's: build/demo/distro-table.{md,json} (fetches Debian's packages once)"
 	@echo "make distro-tables every Debian kernel of vendor-sdk/debian-kernels.tsv: its table, and build/demo/distro-diff.{md,json}"
 	@echo "make guide         render the vendor guide from the last run: build/guide/index.html"
 	@echo "make man           render the man pages into build/man/: export-check(1), lsm-export-kit(7)"
@@ -188,25 +187,24 @@ COLLECT_CASES = results/collect-cases $(BUILD) patched=$(call TREE,patched) && \
 cases: kernels sdk $(BUILD)/demo/cases-initramfs.cpio.gz
 	@rc=0; harness/run-guests $(CASES_GUEST) || rc=1; $(COLLECT_CASES) || rc=1; exit $$rc
 
-# Debian's own kernel (vendor-sdk/debian-modules: fetched and unpacked,
-# never installed): its LSM table, probes, the kit's examples, real
-# third-party dkms modules and altered copies, built against its headers
-# (harness/make-distro) and loaded in it under QEMU, twice: as booted, and
-# with module.sig_enforce=1.  build/demo/distro.json.
-DISTRO := $(BUILD)/demo/distro
-DISTRO_GUESTS = 'distro guest' --timeout 900 --memory 1024 --append "kit.distro=$$(cat $(DISTRO)/abi)" \
-	"$$(cat $(DISTRO)/vmlinuz)" $(DISTRO)/initramfs.cpio.gz $(DISTRO)/guest ';' \
-	'distro guest, signatures enforced' --timeout 300 --memory 1024 \
-	--append "kit.distro=$$(cat $(DISTRO)/abi) module.sig_enforce=1" \
-	"$$(cat $(DISTRO)/vmlinuz)" $(DISTRO)/initramfs-sig.cpio.gz $(DISTRO)/guest-sig
+# Debian's own kernels (vendor-sdk/debian-kernels.tsv; fetched and
+# unpacked by vendor-sdk/debian-modules, never installed): for each, its
+# LSM table's probes, the kit's examples and, for Debian 12's default
+# kernel, real third-party dkms modules and altered copies, built against
+# its headers (harness/make-distro) and loaded in it under QEMU
+# (harness/distro-guests: as booted, and for Debian 12's default also with
+# module.sig_enforce=1).  build/demo/distro.json.
+DISTRO_GUESTS = mapfile -d '' -t distro_guests < <(harness/distro-guests $(BUILD))
 COLLECT_DISTRO = results/collect-distro $(BUILD) patched=$(call TREE,patched) && \
 	results/validate-json results/schemas/distro.schema.json $(BUILD)/demo/distro.json >/dev/null
 
-distro-modules: kernels sdk distro-table
+distro-modules: kernels sdk distro-tables
 	@harness/make-distro $(BUILD)
 
 distro: distro-modules
-	@rc=0; harness/run-guests $(DISTRO_GUESTS) || rc=1; $(COLLECT_DISTRO) || rc=1; exit $$rc
+	@rc=0; $(DISTRO_GUESTS); \
+	if (($${#distro_guests[@]})); then harness/run-guests "$${distro_guests[@]}" || rc=1; fi; \
+	$(COLLECT_DISTRO) || rc=1; exit $$rc
 
 # The guests run every time: the results are those of the last real run.
 # The insmod and cases guests boot side by side, then the Debian (dkms)
@@ -215,10 +213,10 @@ distro: distro-modules
 KERNEL_ARGS = $(foreach k,$(KERNELS),$(k)=$(call TREE,$(k)))
 demo: kernels modules table probes images sdk distro-modules distro-tables $(BUILD)/demo/initramfs.cpio.gz \
 		$(BUILD)/demo/dkms-initramfs.cpio.gz $(BUILD)/demo/cases-initramfs.cpio.gz
-	@rc=0; \
+	@rc=0; $(DISTRO_GUESTS); \
 	harness/run-guests $(foreach k,$(KERNELS),'guest $(k)' --timeout 300 \
 		$(call TREE,$(k))/arch/x86/boot/bzImage $(BUILD)/demo/initramfs.cpio.gz \
-		$(BUILD)/demo/$(k) ';') $(CASES_GUEST) ';' $(DISTRO_GUESTS) || rc=1; \
+		$(BUILD)/demo/$(k) ';') $(CASES_GUEST) ';' "$${distro_guests[@]}" || rc=1; \
 	harness/run-guests $(foreach k,$(KERNELS),'dkms guest $(k)' \
 		$(call DEBIAN_GUEST,$(k),dkms.sh,--timeout 900) $(BUILD)/demo/dkms-$(k) ';') || rc=1; \
 	echo; \
@@ -281,15 +279,6 @@ table: kernels sdk
 	done
 	@echo "[table] $(BUILD)/demo/table.md, $(BUILD)/demo/table.json"
 
-# Debian's table needs Debian's packages: the network the first time
-# (vendor-sdk/debian-modules), the cache after; make table does not.
-distro-table: kernels sdk
-	@mkdir -p $(BUILD)/demo
-	@locations=$$(vendor-sdk/debian-modules '$(KIT_CACHE)'); \
-	results/distro-table $(BUILD) "$$locations"
-	@results/validate-json results/schemas/distro-table.schema.json $(BUILD)/demo/distro-table.json >/dev/null
-	@echo "[distro-table] $(BUILD)/demo/distro-table.md, $(BUILD)/demo/distro-table.json"
-
 # Every Debian kernel of vendor-sdk/debian-kernels.tsv, fetched through
 # an apt configuration of its own (a kernel that cannot be had is skipped,
 # with the reason, in build/demo/distro-kernels.json): its permission
@@ -300,7 +289,7 @@ distro-tables: sdk
 	@mkdir -p $(BUILD)/demo/distro-tables
 	@jq -r '.kernels[] | select(.status == "ready") | "\(.id)\t\(.locations)"' $(BUILD)/demo/distro-kernels.json | \
 	while IFS='	' read -r id locations; do \
-		results/distro-table $(BUILD) "$$locations" "distro-tables/$$id" || exit 1; \
+		results/distro-table $(BUILD) "$$locations" || exit 1; \
 		results/validate-json results/schemas/distro-table.schema.json \
 			$(BUILD)/demo/distro-tables/$$id.json >/dev/null || exit 1; \
 	done

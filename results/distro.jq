@@ -1,45 +1,20 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 #
-# distro.json from the distro guests: one program, run once by
-# results/collect-distro with jq -n and these named arguments:
-#   plan          plan.tsv and plan-sig.tsv of harness/make-distro, as text
-#   taint_flags   export-check --taint-flags, as text
-#   records, records_sig   the two guests' records (results/guest-records)
-#   predicted_N   export-check's JSON for load N of the plan
-#   predicted_probes       export-check's JSON for the probes
-#   classes, probes        harness/licence-classes.tsv and probes.tsv
-#   table         distro-table.json
-#   verdict, sig_verdict, previous_abi
-include "distro-load";
-include "probes";
-include "text";
-import "observed" as obs;
-
-$ARGS.named as $in
-| obs::taint_letters_of($in.taint_flags) as $letters
-| $in.records[0] as $g
-| def load_row($l):
-	$l[0] as $name | $l[1] as $file
-	| (if $name == "signature" then $in.records_sig[0] else $g end) as $records
-	| ($in["predicted_\($name)"][0].modules | map(select(.file | endswith("/" + $file))) | .[0]) as $p
-	| {name: $name, file: $file, group: $l[2], what: $l[3], "module": $p.name, license: $p.license}
-	+ observed($records[$name] // {}; $p; $letters);
-  [$in.plan | table[] | load_row(.)] as $loads
-  | (($in.predicted_probes[0] | by_probe) as $p
-     | probe_list($in.probes) | map(probe_row($g; $p; licence_classes($in.classes)))) as $pr
-  | {schema: "lsm-export-kit/distro/1",
-     kernel: ($in.table[0].kernel + {previous_abi: (if $in.previous_abi == "" then null else $in.previous_abi end),
-	guest_verdict: $in.verdict, sig_enforce_guest_verdict: $in.sig_verdict,
-	guest_cpus: ($g.guest.nproc // "0" | tonumber),
-	guest_lsms: ($g.guest.lsm // "" | split(",") | map(select(length > 0)))}),
-     table: $in.table[0].counts,
-     loads: $loads,
-     probes: {count: ($pr | length),
-	      summary: ($pr | group_by(.class) | map({(.[0].class): {loaded: map(select(.loaded)) | length,
-		refused: map(select(.loaded | not)) | length}}) | add),
-	      refused_non_gpl: [$pr[] | select(.loaded | not) | select(.class == "proprietary") | .symbol],
-	      rows: $pr},
-     mismatches: ([$loads[] | select(.as_predicted | not) | {name, loaded, predicted: .predicted.verdict,
-		module_taint, kernel_taint_after, missing_messages}]
-	+ [$pr[] | select(.as_predicted | not) | {name: .probe, loaded, predicted: .predicted_loads}])}
+# distro.json (results/schemas/distro.schema.json): every Debian kernel
+# of distro-kernels.json ($list), in its order, as its distro guests found
+# it: results/distro-kernel.jq's part of each kernel booted ($parts), and
+# for any other why it was not ($not_booted: id -> reason; a kernel that
+# could not be fetched has its own reason in $list).  Run once by
+# results/collect-distro with jq -n.
+$list[0].kernels as $kernels
+# The parts in the list's order.
+| [$kernels[] as $k | $parts[] | select(.kernel.id == $k.id)] as $booted
+| {schema: "lsm-export-kit/distro/2",
+   kernels: [$kernels[] | . as $k
+	| ([$booted[] | select(.kernel.id == $k.id)] | first) as $p
+	| if $p then $p.kernel + {table: $p.table, probes: ($p.probes | del(.rows))}
+	  else {id, line, system, proof, status: "skipped", reason: ($k.reason // $not_booted[$k.id])} end],
+   loads: [$booted[].loads[]],
+   probes: [$booted[].probes.rows[]],
+   mismatches: [$booted[].mismatches[]]}

@@ -38,16 +38,28 @@ def markdown($header; rows; $code):
 	(rows | to_entries | map(if (.key | IN($code[])) then "`\(.value)`" else .value end)
 		| "| " + join(" | ") + " |");
 
-# distro.json: each load in Debian's own kernel, and the probes' counts.
-def distro_header: ["load", "module", "what", "the kernel", "export-check", "as predicted"];
+# distro.json: each of Debian's kernels, each load in it, and the
+# probes' counts.
+def distro_header: ["kernel", "load", "module", "what", "the kernel", "export-check", "as predicted"];
 def distro_rows: .loads[]
-	| [.name, .module, .what,
+	| [.kernel, .name, .module, .what,
 	   (if .loaded then "loads" + (if (.module_taint // []) == [] then "" else ", taints " + (.module_taint | join(" ")) end)
 	    else "refused" end),
 	   .predicted.verdict, (.as_predicted | yes_no)];
-def distro_probe_header: ["licence class", "loads", "refused"];
-def distro_probe_rows: .probes.summary | to_entries[]
-	| [.key, (.value.loaded | tostring), (.value.refused | tostring)];
+def distro_probe_header: ["kernel", "licence class", "probes loaded", "refused"];
+def distro_probe_rows: .kernels[] | select(.status == "booted") | .id as $id | .probes.summary | to_entries[]
+	| [$id, .key, (.value.loaded | tostring), (.value.refused | tostring)];
+def distro_markdown:
+	(.kernels[] | "- \(.system) (`\(.id)`): "
+		+ if .status == "booted"
+		  then "`\(.release)`, booted under QEMU on \(.guest_cpus) CPUs with \(.guest_lsms | join(", ")) active, \(.probes.count) probes"
+		  else "not booted: \(.reason)" end),
+	"",
+	markdown(distro_header; distro_rows; [2]),
+	"",
+	"Probes: one per LSM export of each kernel and licence class:",
+	"",
+	markdown(distro_probe_header; distro_probe_rows; []);
 
 # matrix.json: a row per symbol, a column per kernel and licence class.
 def matrix_classes: ["gpl", "dual", "proprietary", "none"];

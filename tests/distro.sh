@@ -5,24 +5,32 @@
 # A $ in a single-quoted jq expression (SC2016) is jq's.
 # shellcheck disable=SC2154,SC2016
 #
-# distro: Debian 12's own kernel, as make demo booted it (make distro):
-# build/demo/distro.json and distro-table.json.
+# distro: Debian's own kernels, as make demo booted them (make distro):
+# build/demo/distro.json, distro-kernels.json and distro-tables/.
 
 kit_group distro "demo" \
-	distro_table distro_schema distro_as_predicted distro_previous_abi distro_altered \
+	distro_table distro_schema distro_every_kernel distro_as_predicted distro_previous_abi distro_altered \
 	distro_third_party distro_package distro_signature distro_probes distro_symbol_get \
 	distro_kernels distro_diff distro_kernel_skipped distro_apt_once_a_run
 
 distro_json=$build/demo/distro.json
+# The kernel that gets every case (debian-kernels.tsv: proof "full").
+full_kernel=$(awk -F'\t' '!/^#/ && $6 == "full" { print $1; exit }' vendor-sdk/debian-kernels.tsv)
 
 # expect_distro FILTER [DESCRIPTION]: FILTER is true of $distro_json.
 expect_distro() {
 	expect_json "$distro_json" "$@"
 }
 
-# load_row NAME: the jq selector of one load.
+# load_row NAME [KERNEL]: the jq selector of one load, in KERNEL (the
+# full kernel if not given).
 load_row() {
-	select_row loads name "$1"
+	echo ".loads[] | select(.kernel == \"${2:-$full_kernel}\" and .name == \"$1\")"
+}
+
+# booted: the ids of the kernels distro.json says were booted.
+booted() {
+	jq -r '.kernels[] | select(.status == "booted") | .id' "$distro_json"
 }
 
 # check_distro_table TABLE HEADERS: a Debian kernel's table holds the
@@ -58,9 +66,9 @@ check_distro_table() {
 		fail "$t: an export type differs from the kernel's Module.symvers"
 }
 
-# Debian 12's table, the one its booted kernel is checked against.
+# Debian 12's table, the first of the list.
 t_distro_table() {
-	check_distro_table "$build/demo/distro-table.json" \
+	check_distro_table "$build/demo/distro-tables/bookworm.json" \
 		"$(location "$(vendor-sdk/debian-modules "$KIT_CACHE")" headers)"
 }
 
@@ -116,7 +124,7 @@ t_distro_kernel_skipped() {
 	mkdir -p "$out"
 	{
 		grep '^bookworm	' vendor-sdk/debian-kernels.tsv
-		printf 'nosuch\t6.1\tnosuch-suite\tlinux-image-amd64\tNo such system\n'
+		printf 'nosuch\t6.1\tnosuch-suite\tlinux-image-amd64\tNo such system\tcore\n'
 	} >"$out/kernels.tsv"
 	KIT_DEBIAN_KERNELS=$out/kernels.tsv harness/fetch-debian-kernels "$out" ||
 		fail "fetch-debian-kernels failed with one kernel it can fetch"
@@ -162,14 +170,41 @@ t_distro_schema() {
 	expect_schema distro '.loads[0].group = "other"'
 }
 
-# Every load and every probe: what Debian's kernel did is what export-check
+# Every kernel of the list is in distro.json, in its order: booted, with
+# at least 130 exports in its table, or not, and then why; the full kernel
+# booted twice, once with signatures enforced.
+t_distro_every_kernel() {
+	jq -r '.kernels[] | "\(.id): \(.status) \(.release // "") \(.reason // "")"' "$distro_json"
+	diff <(jq -r '.kernels[].id' "$distro_json") <(jq -r '.kernels[].id' "$build/demo/distro-kernels.json") ||
+		fail "distro.json does not list the kernels of distro-kernels.json, in order"
+	expect_distro 'all(.kernels[]; .status == "booted" and .table.all >= 130 or .status == "skipped" and (.reason | length > 0))' \
+		"a kernel neither booted with its table nor skipped with a reason"
+	expect_distro "[.kernels[] | select(.id == \"$full_kernel\") | .status, (.sig_enforce_guest_verdict != null)]
+		== [\"booted\", true]" "$full_kernel booted, also with signatures enforced"
+	[[ -n $(booted) ]] || fail "no kernel booted"
+	# A kernel fetched but not booted: only for its headers' compiler,
+	# which must then differ from this machine's.
+	local id tree want
+	for id in $(jq -r --slurpfile l "$build/demo/distro-kernels.json" '.kernels[] | select(.status == "skipped")
+			| .id as $k | select($l[0].kernels | any(.id == $k and .status == "ready")) | $k' "$distro_json"); do
+		tree=$(location "$(jq -r --arg k "$id" '.kernels[] | select(.id == $k) | .locations' \
+			"$build/demo/distro-kernels.json")" build)
+		want=$(sed -n 's/^CONFIG_GCC_VERSION=//p' "$tree/.config")
+		((want / 10000 != $(gcc -dumpversion))) ||
+			fail "$id was not booted, yet its headers' gcc $want is this machine's $(gcc -dumpversion)"
+		expect_json --arg k "$id" "$distro_json" '.kernels[] | select(.id == $k) | .reason | test("gcc")' \
+			"$id: the reason names the compiler"
+	done
+}
+
+# Every load and every probe: what Debian's kernels did is what export-check
 # said it would, outcome, taints and the loader's messages.
 t_distro_as_predicted() {
-	jq -r '.loads[] | "\(.name): \(if .loaded then "loaded" else "refused" end); predicted \(.predicted.verdict)"' \
+	jq -r '.loads[] | "\(.kernel) \(.name): \(if .loaded then "loaded" else "refused" end); predicted \(.predicted.verdict)"' \
 		"$distro_json"
-	expect_distro '.kernel.guest_verdict == "pass" and .kernel.sig_enforce_guest_verdict == "pass"' \
-		"both Debian guests passed"
-	expect_json_eq "$distro_json" .kernel.guest_cpus 2 "the Debian guest saw two CPUs"
+	expect_distro '[.kernels[] | select(.status == "booted")]
+		| all(.guest_verdict == "pass" and (.sig_enforce_guest_verdict // "pass") == "pass" and .guest_cpus == 2)' \
+		"every Debian guest passed, on two CPUs"
 	expect_distro '.loads | all(.observed)' "every load was observed"
 	expect_distro '.mismatches == []' "observations differ from export-check: $(jq -c '.mismatches[:3]' "$distro_json")"
 }
@@ -178,7 +213,7 @@ t_distro_as_predicted() {
 # not the release, and loads it; export-check says so.
 t_distro_previous_abi() {
 	local prev
-	prev=$(jq -r '.kernel.previous_abi // empty' "$distro_json")
+	prev=$(jq -r --arg k "$full_kernel" '.kernels[] | select(.id == $k) | .previous_abi // empty' "$distro_json")
 	[[ -n $prev ]] || skip "the archive no longer has the previous ABI's headers"
 	expect_distro "$(load_row previous) | .loaded and .predicted.loads" \
 		"the module built for $prev loads, as predicted"
@@ -221,20 +256,24 @@ t_distro_signature() {
 		and (.kernel_messages | map(test(\"Loading of unsigned module is rejected\")) | any)"
 }
 
-# One probe per export and licence class; the non-GPL ones refused exactly
-# where the table says GPL-only.
+# In every kernel booted, one probe per export of its table and licence
+# class; the non-GPL ones refused exactly where the table says GPL-only.
 t_distro_probes() {
-	local t=$build/demo/distro-table.json
-	jq -r '.probes.summary' "$distro_json"
-	expect_json_eq --slurpfile t "$t" "$distro_json" .probes.count '$t[0].counts.all * 4' \
-		"one probe per export and licence class"
-	expect_json_eq --slurpfile t "$t" "$distro_json" \
-		'($t[0].symbols | map({(.symbol): .kernels.debian.non_gpl_may_use}) | add) as $may
-		| [.probes.rows[] | select(.class == "proprietary" or .class == "none")
-			| select(.loaded != $may[.symbol]) | "\(.symbol) \(.class)"]' '[]' \
-		"every non-GPL probe did what Debian's table says"
-	expect_distro '[.probes.rows[] | select(.class == "gpl" or .class == "dual") | .loaded] | all' \
-		"a GPL-compatible probe was refused"
+	local id t
+	for id in $(booted); do
+		t=$build/demo/distro-tables/$id.json
+		jq -c --arg k "$id" '.kernels[] | select(.id == $k) | {id, probes: .probes.summary}' "$distro_json"
+		expect_json_eq --slurpfile t "$t" --arg k "$id" "$distro_json" '[.probes[] | select(.kernel == $k)] | length' \
+			'$t[0].counts.all * 4' "$id: one probe per export and licence class"
+		expect_json_eq --slurpfile t "$t" --arg k "$id" "$distro_json" \
+			'($t[0].symbols | map({(.symbol): .kernels.debian.non_gpl_may_use}) | add) as $may
+			| [.probes[] | select(.kernel == $k) | select(.class == "proprietary" or .class == "none")
+				| select(.loaded != $may[.symbol]) | "\(.symbol) \(.class)"]' '[]' \
+			"$id: every non-GPL probe did what the kernel's table says"
+		expect_json --arg k "$id" "$distro_json" \
+			'[.probes[] | select(.kernel == $k) | select(.class == "gpl" or .class == "dual") | .loaded] | all' \
+			"$id: a GPL-compatible probe was refused"
+	done
 }
 
 # The run-time rule of 6.1.52 ("modules: only allow symbol_get of
@@ -244,5 +283,9 @@ t_distro_probes() {
 # Debian's headers have no kernel/module/main.c: export-check took the
 # rule from their version.h.
 t_distro_symbol_get() {
-	expect_symbol_get_fixture "$distro_json" "$(load_row fx_symbol_get)"
+	local id
+	for id in $(booted); do
+		echo "$id:"
+		expect_symbol_get_fixture "$distro_json" "$(load_row fx_symbol_get "$id")"
+	done
 }

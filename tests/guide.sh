@@ -47,6 +47,7 @@ t_guide_tables_current() {
 	same_table dkms "$results" dkms_header dkms_rows
 	same_table matrix "$build/demo/matrix.json" matrix_header matrix_rows
 	same_table distro "$build/demo/distro.json" distro_header distro_rows
+	same_table "distro probes" "$build/demo/distro.json" distro_probe_header distro_probe_rows
 	# The permission table: every symbol and its export types, as in table.json.
 	diff <(jq -r '.tables[] | select(.[0][0] == "symbol" and .[0][1] == "defined in" and (.[0] | length) == 8)
 			| .[1:][] | [.[0], .[1], .[3], .[5]] | join(" | ")' <<<"$f" | sort) \
