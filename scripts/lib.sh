@@ -93,6 +93,17 @@ export KIT_CACHE
 
 _kit_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
+# kbuild COMMAND...: run a step of a kernel module build (make, the
+# compiler) with the compiler the kernel was built with: in the build
+# root $KIT_BUILD_ROOT (harness/build-root) if set, else on this machine.
+kbuild() {
+	if [[ -n ${KIT_BUILD_ROOT:-} ]]; then
+		"$_kit_top/harness/build-root" --run "$KIT_BUILD_ROOT" "$@"
+	else
+		"$@"
+	fi
+}
+
 # kit_series_patches baseline|patched: the patch files of that kernel, in
 # the order of kernel-patch/series; the baseline's are those above the
 # "# end of baseline" line.

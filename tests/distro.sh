@@ -11,7 +11,7 @@
 kit_group distro "demo" \
 	distro_table distro_schema distro_every_kernel distro_as_predicted distro_previous_abi distro_altered \
 	distro_third_party distro_package distro_signature distro_probes distro_symbol_get \
-	distro_kernels distro_diff distro_kernel_skipped distro_apt_once_a_run
+	distro_kernels distro_diff distro_kernel_skipped distro_apt_once_a_run distro_build_root
 
 distro_json=$build/demo/distro.json
 # The kernel that gets every case (debian-kernels.tsv: proof "full").
@@ -287,5 +287,22 @@ t_distro_symbol_get() {
 	for id in $(booted); do
 		echo "$id:"
 		expect_symbol_get_fixture "$distro_json" "$(load_row fx_symbol_get "$id")"
+	done
+}
+
+# A kernel whose headers want a compiler this machine lacks is built in a
+# root of its own suite (harness/build-root): that root has the compiler
+# the headers' config names, and running in it leaves nothing mounted.
+t_distro_build_root() {
+	local list=$build/demo/distro-kernels.json id tree want root got
+	for id in $(jq -r '.kernels[] | select(.status == "ready") | .id' "$list"); do
+		tree=$(location "$(jq -r --arg k "$id" '.kernels[] | select(.id == $k) | .locations' "$list")" build)
+		want=$(($(sed -n 's/^CONFIG_GCC_VERSION=//p' "$tree/.config") / 10000))
+		((want != $(gcc -dumpversion))) || continue
+		root=$(harness/build-root "$KIT_CACHE" "$id") || fail "no build root for $id"
+		got=$(harness/build-root --run "$root" gcc -dumpversion)
+		echo "$id: headers want gcc $want; its build root has $got"
+		[[ $got == "$want" ]] || fail "$id's build root has gcc $got, its headers want $want"
+		! grep -qF " $root/" /proc/self/mountinfo || fail "$root: left mounted"
 	done
 }
