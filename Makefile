@@ -195,7 +195,7 @@ cases: kernels sdk $(BUILD)/demo/cases-initramfs.cpio.gz
 # (harness/distro-guests: as booted, and for Debian 12's default also with
 # module.sig_enforce=1).  build/demo/distro.json.
 DISTRO_GUESTS = mapfile -d '' -t distro_guests < <(harness/distro-guests $(BUILD))
-COLLECT_DISTRO = results/collect-distro $(BUILD) patched=$(call TREE,patched) && \
+COLLECT_DISTRO = results/collect-distro $(BUILD) && \
 	results/validate-json results/schemas/distro.schema.json $(BUILD)/demo/distro.json >/dev/null
 
 distro-modules: kernels sdk distro-tables

@@ -7,6 +7,7 @@
 #   id, proof     the kernel's line of debian-kernels.tsv
 #   plan          plan.tsv and plan-sig.tsv of harness/make-distro, as text
 #   taint_flags   export-check --taint-flags, as text
+#   loader_formats         results/loader-formats of the kernel's source
 #   records, records_sig   the two guests' records (results/guest-records;
 #                 records_sig null when the kernel had no such guest)
 #   predicted_N   export-check's JSON for load N of the plan
@@ -28,7 +29,7 @@ $ARGS.named as $in
 	| ($in["predicted_\($name)"][0].modules | map(select(.file | endswith("/" + $file))) | .[0]) as $p
 	| {kernel: $in.id, name: $name, file: $file, group: $l[2], what: $l[3], "module": $p.name,
 	   license: $p.license}
-	+ observed($records[$name] // {}; $p; $letters);
+	+ observed($records[$name] // {}; $p; $letters; $in.loader_formats[0]);
   [$in.plan | table[] | load_row(.)] as $loads
   | (($in.predicted_probes[0] | by_probe) as $p
      | probe_list($in.probes) | map({kernel: $in.id} + probe_row($g; $p; licence_classes($in.classes)))) as $pr
@@ -46,5 +47,5 @@ $ARGS.named as $in
 	      refused_non_gpl: [$pr[] | select(.loaded | not) | select(.class == "proprietary") | .symbol],
 	      rows: $pr},
      mismatches: ([$loads[] | select(.as_predicted | not) | {kernel, name, loaded, predicted: .predicted.verdict,
-		module_taint, kernel_taint_after, missing_messages}]
+		module_taint, kernel_taint_after, missing_messages, unpredicted_messages}]
 	+ [$pr[] | select(.as_predicted | not) | {kernel, name: .probe, loaded, predicted: .predicted_loads}])}

@@ -104,6 +104,20 @@ kbuild() {
 	fi
 }
 
+# What results/distro-table takes from a Debian kernel's source package
+# (linux-source-LINE's tarball, under its top directory): the files whose
+# exports make its LSM table, and those export-check --source reads the
+# loader's rules and the taint flags from.  debian_source_dir VERSION:
+# where they are kept in the cache for the package's VERSION, under a
+# name that changes with the list, so that a list grown since finds no
+# old, shorter copy.
+debian_source_members=(security/* kernel/capability.c kernel/module/*
+	kernel/panic.c Documentation/admin-guide/tainted-kernels.rst)
+debian_source_dir() {
+	printf '%s/source/%s-%s\n' "$KIT_CACHE" "$1" \
+		"$(printf '%s\n' "${debian_source_members[@]}" | sha256sum | cut -c1-8)"
+}
+
 # kit_series_patches baseline|patched: the patch files of that kernel, in
 # the order of kernel-patch/series; the baseline's are those above the
 # "# end of baseline" line.

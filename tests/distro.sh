@@ -11,7 +11,8 @@
 kit_group distro "demo" \
 	distro_table distro_schema distro_every_kernel distro_as_predicted distro_previous_abi distro_altered \
 	distro_third_party distro_package distro_signature distro_probes distro_symbol_get \
-	distro_kernels distro_diff distro_kernel_skipped distro_apt_once_a_run distro_build_root
+	distro_kernels distro_diff distro_kernel_skipped distro_apt_once_a_run distro_build_root \
+	distro_loader_messages distro_other_line
 
 distro_json=$build/demo/distro.json
 # The kernel that gets every case (debian-kernels.tsv: proof "full").
@@ -42,7 +43,7 @@ check_distro_table() {
 	local t=$1 headers=$2 src
 	jq -c '.kernel, .counts' "$t"
 	expect_schema distro-table '.symbols[0].kernels.debian.export = "EXPORT_SYMBOL_FOO"' "$t"
-	src=$KIT_CACHE/source/$(jq -r .kernel.source_package_version "$t")
+	src=$(debian_source_dir "$(jq -r .kernel.source_package_version "$t")")
 	diff <(jq -r '.symbols[] | "\(.symbol)\t\(.file)"' "$t" | sort) \
 		<(awk -F'\t' 'NR == FNR { exported[$2] = 1; next } ($1 in exported)' "$headers/Module.symvers" \
 			<(cd "$src" && grep -rHoE '^EXPORT_SYMBOL[A-Z_]*\([A-Za-z0-9_]+' --include='*.c' security kernel/capability.c |
@@ -305,4 +306,62 @@ t_distro_build_root() {
 		[[ $got == "$want" ]] || fail "$id's build root has gcc $got, its headers want $want"
 		! grep -qF " $root/" /proc/self/mountinfo || fail "$root: left mounted"
 	done
+}
+
+# kernel_source ID: the part of kernel ID's source results/distro-table
+# extracted (its loader, its taint flags).
+kernel_source() {
+	debian_source_dir "$(jq -r '.kernel.source_package_version' "$build/demo/distro-tables/$1.json")"
+}
+
+# Every line a Debian kernel's loader printed about a module, by the
+# formats of that kernel's own loader (results/loader-formats), was one
+# export-check predicted.  The line that differs between the lines: 6.12
+# tests taint P before it reads the licence (module_augment_kernel_taints()),
+# so a proprietary licence is also said as "module license taints kernel.";
+# 6.1 read the licence first and does not say it.  What each kernel printed
+# is the expectation; export-check read the rule from that kernel's source.
+# And the check sees a line a prediction lacks.
+t_distro_loader_messages() {
+	local id line="proprietary_capable: module license taints kernel." said predicted seen=
+	expect_distro '[.loads[].unpredicted_messages[]] == []' \
+		"no line of the loader's went unpredicted"
+	for id in $(booted); do
+		said=$(jq --arg l "$line" "$(load_row proprietary_capable "$id") | .kernel_messages | index([\$l]) != null" "$distro_json")
+		predicted=$(jq --arg l "$line" "$(load_row proprietary_capable "$id") | .predicted.kernel_messages | index([\$l]) != null" "$distro_json")
+		echo "$id ($(jq -r '.kernel.line' "$build/demo/distro-tables/$id.json")): the kernel said \"$line\": $said; export-check: $predicted"
+		[[ $said == "$predicted" ]] || fail "$id: the kernel said it: $said, export-check predicted it: $predicted"
+		seen+=" $said"
+	done
+	[[ $seen == *true* && $seen == *false* ]] ||
+		echo "# only one of the two lines was booted: the difference is not shown"
+	id=$(booted | head -n 1)
+	[[ $(jq -n -c -L results --slurpfile f <(results/loader-formats "$(kernel_source "$id")") \
+		'include "distro-load"; unpredicted(["m: module license taints kernel.", "m: hello"]; "m"; $f[0]; [])') == \
+		'["m: module license taints kernel."]' ]] || fail "the check does not see a loader's line left out of a prediction"
+}
+
+# A module built for a kernel of another line is refused, before anything
+# is tainted, with the message of this kernel's loader, as the loaders'
+# sources say: 6.1 compares module_layout's CRC first (check_modstruct_
+# version()); 6.12 first requires .gnu.linkonce.this_module to be the size
+# of its struct module (elf_validity_cache_index_mod()), whatever the CRCs.
+t_distro_other_line() {
+	local id line want n=0
+	for id in $(booted); do
+		[[ $(jq "[$(load_row other_line "$id")] | length" "$distro_json") == 1 ]] || continue
+		line=$(jq -r '.kernel.line' "$build/demo/distro-tables/$id.json")
+		case $line in
+		6.1) want="proprietary_capable: disagrees about version of symbol module_layout" ;;
+		6.12) want="module proprietary_capable: .gnu.linkonce.this_module section size must match the kernel's built struct module size at run time" ;;
+		*) fail "$id: no expectation for line $line" ;;
+		esac
+		jq -r "$(load_row other_line "$id") | \"$id: \(.what): \(.kernel_messages)\"" "$distro_json"
+		expect_distro "$(load_row other_line "$id") | (.loaded | not) and .kernel_taint_after == .kernel_taint_before
+			and .as_predicted" "$id: refused before any taint, as predicted"
+		expect_json_has "$distro_json" "$(load_row other_line "$id") | .kernel_messages" "\"$want\"" \
+			"$id: the loader of $line said why"
+		n=$((n + 1))
+	done
+	((n)) || skip "no kernel of another line that this machine's compiler builds for"
 }

@@ -13,19 +13,22 @@
 #include <string.h>
 
 const char cli_usage[] =
-	"usage: export-check [--json] [--verbose] [--sig-enforce[=HOW]] --kernel DIR MODULE|DIR...\n"
+	"usage: export-check [--json] [--verbose] [--sig-enforce[=HOW]] --kernel DIR\n"
+	"                    [--source SRC] MODULE|DIR...\n"
 	"       export-check [--json] [--verbose] --symvers FILE --license-h FILE MODULE|DIR...\n"
 	"       export-check --table [--json] [--also SYMBOL]... [--source NAME=SRC]...\n"
 	"                    NAME=DIR...\n"
 	"       export-check --guard --kernel DIR\n"
 	"       export-check --gpl-compatible LICENCE (--kernel DIR | --license-h FILE)\n"
-	"       export-check --taint-flags --kernel DIR\n"
+	"       export-check --taint-flags --kernel DIR [--source SRC]\n"
 	"       export-check --version\n"
 	"\n"
 	"Check kernel modules (.ko, .ko.xz, .ko.gz, .ko.zst; directories are\n"
-	"searched) against a kernel, as its 6.1 loader would, stage by stage:\n"
-	"signature, module_layout's CRC, vermagic, licence and taints, then each\n"
-	"symbol (exported? GPL-only? its CRC? its namespace?).  Modules given\n"
+	"searched) against a kernel, as its loader would (6.1's rules, and the\n"
+	"kernel's own where its loader's source is there), stage by stage:\n"
+	"signature, the size of struct module (6.12), module_layout's CRC,\n"
+	"vermagic, licence and taints, then each symbol (exported? GPL-only?\n"
+	"its CRC? its namespace?).  Modules given\n"
 	"together are one package: they may use each other's exports, and load\n"
 	"in the order of their dependencies.  Prints for each module \"loads\",\n"
 	"\"loads, taints P O\" or \"refused\" (with the taints applied before the\n"
@@ -53,6 +56,10 @@ const char cli_usage[] =
 	"                    from DIR's objects, with DIR's Module.symvers\n"
 	"  -a, --also SYMBOL with --table: list SYMBOL too, a global symbol of\n"
 	"                    those files, exported or not\n"
+	"      --source SRC  the source tree of --kernel DIR, where DIR lacks\n"
+	"                    the loader's source (kernel/module/main.c) and\n"
+	"                    kernel/panic.c, as a distribution's headers do:\n"
+	"                    its rules are read from there, not assumed\n"
 	"      --source NAME=SRC\n"
 	"                    with --table: read kernel NAME's exports from the\n"
 	"                    EXPORT_SYMBOL lines of its source tree SRC, for a\n"
@@ -254,21 +261,30 @@ int cli_parse(int argc, char **argv, struct cli *c, char *err, size_t errlen)
 	case MODE_CHECK:
 		if (seen & OPT_ALSO)
 			return fail(err, errlen, "--also needs --table");
-		if (seen & OPT_SOURCE)
-			return fail(err, errlen, "--source needs --table");
+		if (c->n_source > 1 || (c->n_source && !c->dir))
+			return fail(err, errlen,
+				    "--source SRC: one, for the kernel --kernel DIR gives");
 		break;
 	case MODE_TABLE:
 		banned = OPT_KERNEL | OPT_SYMVERS | OPT_LICENSE_H |
 			 OPT_VERBOSE | OPT_SIG_ENFORCE;
 		break;
 	case MODE_GUARD:
-	case MODE_TAINT_FLAGS:
 		banned = OPT_SYMVERS | OPT_LICENSE_H | OPT_JSON |
 			 OPT_VERBOSE | OPT_SIG_ENFORCE | OPT_OPERANDS |
 			 OPT_ALSO | OPT_SOURCE;
 		if (!c->dir || seen & banned)
 			return fail(err, errlen,
 				    "%s takes --kernel DIR and nothing else",
+				    mode);
+		break;
+	case MODE_TAINT_FLAGS:
+		banned = OPT_SYMVERS | OPT_LICENSE_H | OPT_JSON |
+			 OPT_VERBOSE | OPT_SIG_ENFORCE | OPT_OPERANDS |
+			 OPT_ALSO;
+		if (!c->dir || seen & banned || c->n_source > 1)
+			return fail(err, errlen,
+				    "%s takes --kernel DIR [--source SRC] and nothing else",
 				    mode);
 		break;
 	case MODE_GPL_COMPATIBLE:

@@ -320,6 +320,7 @@ out:
 int elfmod_parse(const unsigned char *data, size_t size, struct elfmod *m,
 		 char *err, size_t errlen)
 {
+	GElf_Shdr sh;
 	Elf *elf;
 	int r;
 
@@ -336,6 +337,9 @@ int elfmod_parse(const unsigned char *data, size_t size, struct elfmod *m,
 	    read_modinfo(elf, m, err, errlen) ||
 	    read_versions(elf, m, err, errlen) ||
 	    read_symbols(elf, m, err, errlen);
+	/* The struct module the module was built with (THIS_MODULE). */
+	if (!r && find_section(elf, ".gnu.linkonce.this_module", &sh))
+		m->this_module_size = sh.sh_size;
 	elf_end(elf);
 	if (r) {
 		elfmod_free(m);

@@ -63,6 +63,7 @@ struct elfmod {
 	char **depends;		/* depends=, split at commas */
 	size_t n_depends;
 	int has_signature;	/* "~Module signature appended~" trailer */
+	size_t this_module_size;	/* of .gnu.linkonce.this_module, 0 if none */
 	const char **symbol_gets;	/* names passed to symbol_get() */
 	size_t n_symbol_gets;
 	size_t symbol_gets_unread;	/* calls whose name is not a constant */

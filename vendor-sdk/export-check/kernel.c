@@ -8,6 +8,7 @@
  */
 
 #include "kernel.h"
+#include "btf.h"
 #include "file.h"
 #include "util.h"
 
@@ -188,6 +189,50 @@ static int symbol_get_rule_in_source(struct kernel *k, const char *text)
 }
 
 /*
+ * Whether the function of the loader's source TEXT that prints "module
+ * license taints kernel." reads the module's licence (get_modinfo(info,
+ * "license")) between noting the kernel's taint P and printing it.  Sets
+ * K->licence_read_after_p_test and returns 1 if that print was found.
+ */
+static int licence_rule_in_source(struct kernel *k, const char *text)
+{
+	static const char test[] = "prev_taint = test_taint(TAINT_PROPRIETARY_MODULE)";
+	const char *say = strstr(text, "\"%s: module license taints kernel.");
+	const char *start = say, *tested, *read;
+
+	if (!say)
+		return 0;
+	/* The function it is in: back to the "{" that starts a line. */
+	while (start > text && !(start[0] == '{' && start[-1] == '\n'))
+		start--;
+	tested = strstr(start, test);
+	if (!tested || tested > say)
+		return 0;
+	read = strstr(tested, "\"license\")");
+	k->licence_read_after_p_test = read && read < say;
+	return 1;
+}
+
+/*
+ * sizeof(struct module), for a loader that checks it: from the BTF of the
+ * tree's vmlinux (a built tree's, or the BTF-only one of Debian's 6.12
+ * headers).
+ */
+static void load_struct_module_size(struct kernel *k)
+{
+	char why[512], *path = tree_find(&k->tree, "vmlinux", why, sizeof(why));
+
+	if (path && !btf_struct_size(path, "module", &k->struct_module_size,
+				     why, sizeof(why))) {
+		k->struct_module_size_source = xasprintf("%s (BTF)", path);
+	} else {
+		k->struct_module_size = 0;
+		k->struct_module_size_source = xasprintf("not known: %s", why);
+	}
+	free(path);
+}
+
+/*
  * What the loader's source says, where the tree has it
  * (kernel/module/main.c, or kernel/module.c before 5.19): the name-based
  * taints, and whether __symbol_get() refuses symbols not exported
@@ -220,6 +265,14 @@ static void load_loader_rules(struct kernel *k)
 		k->symbol_get_source = xstrdup(source);
 	else
 		symbol_get_rule_by_version(k);
+	if (text && licence_rule_in_source(k, text))
+		k->licence_rule_source = source;
+	else
+		k->licence_rule_source = "not read: Linux 6.1's order assumed";
+	k->checks_this_module_size = text &&
+		strstr(text, "section size must match the kernel's built struct module size");
+	if (k->checks_this_module_size)
+		load_struct_module_size(k);
 	free(text);
 }
 
@@ -414,8 +467,9 @@ int kernel_load_licenses(struct kernel *k, const char *dir,
 	return 0;
 }
 
-int kernel_load(struct kernel *k, const char *dir, const char *symvers,
-		const char *license_h, char *err, size_t errlen)
+int kernel_load(struct kernel *k, const char *dir, const char *source,
+		const char *symvers, const char *license_h, char *err,
+		size_t errlen)
 {
 	char sverr[256], why[1024];
 
@@ -423,6 +477,10 @@ int kernel_load(struct kernel *k, const char *dir, const char *symvers,
 	if (dir) {
 		if (tree_open(&k->tree, dir, err, errlen))
 			return -1;
+		if (source && tree_add_source(&k->tree, source, err, errlen)) {
+			kernel_free(k);
+			return -1;
+		}
 		k->symvers_path = xasprintf("%s/Module.symvers",
 					    k->tree.part[0]);
 	} else if (!license_h) {
@@ -469,6 +527,7 @@ void kernel_free(struct kernel *k)
 		free(k->forced[i].name);
 	free(k->forced);
 	free(k->symbol_get_source);
+	free(k->struct_module_size_source);
 	*k = (struct kernel){ 0 };
 }
 

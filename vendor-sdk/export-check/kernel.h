@@ -52,15 +52,34 @@ struct kernel {
 	 */
 	int symbol_get_gpl_only;
 	char *symbol_get_source;
+	/*
+	 * Whether the loader reads a module's licence after it notes whether
+	 * the kernel had taint P, so that a licence that taints P is also
+	 * said as "module license taints kernel." (1: 6.12's module_augment_
+	 * kernel_taints()), or before (0: 6.1), and where that was read.
+	 */
+	int licence_read_after_p_test;
+	const char *licence_rule_source;
+	/*
+	 * Whether the loader refuses a module whose .gnu.linkonce.this_module
+	 * is not sizeof(struct module) (6.12's elf_validity_cache_copy()),
+	 * that size (0 if not known), and where it was read or why not.
+	 */
+	int checks_this_module_size;
+	size_t struct_module_size;
+	char *struct_module_size_source;
 };
 
 /*
  * Load the kernel from its build directory DIR, or from SYMVERS and
  * LICENSE_H when DIR is NULL; LICENSE_H, if given, overrides DIR's.
- * Returns 0, or -1 with "PATH: reason" in ERR, naming the file missing.
+ * SOURCE, if not NULL, is DIR's source tree, read for what DIR lacks (the
+ * loader's source, kernel/panic.c).  Returns 0, or -1 with "PATH: reason"
+ * in ERR, naming the file missing.
  */
-int kernel_load(struct kernel *k, const char *dir, const char *symvers,
-		const char *license_h, char *err, size_t errlen);
+int kernel_load(struct kernel *k, const char *dir, const char *source,
+		const char *symvers, const char *license_h, char *err,
+		size_t errlen);
 void kernel_free(struct kernel *k);
 
 /* True if LICENSE is GPL-compatible, by the kernel's exact strcmp(). */

@@ -109,7 +109,7 @@ static int guard_main(const struct cli *c)
 	struct kernel k;
 	char err[1024];
 
-	if (kernel_load(&k, c->dir, NULL, NULL, err, sizeof(err)))
+	if (kernel_load(&k, c->dir, NULL, NULL, NULL, err, sizeof(err)))
 		die("kernel", err);
 	guard_write(stdout, &k);
 	kernel_free(&k);
@@ -124,7 +124,8 @@ static int taint_flags_main(const struct cli *c)
 	char err[1024];
 	size_t i;
 
-	if (kernel_load(&k, c->dir, NULL, NULL, err, sizeof(err)))
+	if (kernel_load(&k, c->dir, c->n_source ? c->source[0] : NULL, NULL,
+			NULL, err, sizeof(err)))
 		die("kernel", err);
 	for (i = 0; i < k.taint_flags.n; i++) {
 		f = &k.taint_flags.flag[i];
@@ -147,7 +148,8 @@ static int check_main(const struct cli *c)
 	size_t i;
 	int status;
 
-	if (kernel_load(&k, c->dir, c->symvers, c->license_h, err, sizeof(err)))
+	if (kernel_load(&k, c->dir, c->n_source ? c->source[0] : NULL,
+			c->symvers, c->license_h, err, sizeof(err)))
 		die("kernel", err);
 	collect(c->args, c->n_args);
 	status = run_check(&k, found.paths, found.n, &o, stdout);

@@ -151,6 +151,19 @@ void report_json_begin(struct json *j, const struct kernel *k,
 		json_bool(j, k->symbol_get_gpl_only);
 	json_key(j, "symbol_get_rule_source");
 	json_string(j, k->symbol_get_source);
+	json_key(j, "licence_read_after_p_test");
+	json_bool(j, k->licence_read_after_p_test);
+	json_key(j, "licence_rule_source");
+	json_string(j, k->licence_rule_source);
+	json_key(j, "checks_this_module_size");
+	json_bool(j, k->checks_this_module_size);
+	json_key(j, "struct_module_size");
+	if (k->struct_module_size)
+		json_uint(j, k->struct_module_size);
+	else
+		json_string(j, NULL);
+	json_key(j, "struct_module_size_source");
+	json_string(j, k->struct_module_size_source);
 	json_object_end(j);
 	json_key(j, "modules");
 	json_array_lines_begin(j);

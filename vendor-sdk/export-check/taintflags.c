@@ -100,7 +100,10 @@ static int parse_bits(const char *text, struct taint_flags *t, char *err,
 	return 0;
 }
 
-/* The letters of panic.c's taint_flags[]: "[ TAINT_X ] = { 'L', 'l', true }". */
+/*
+ * The letters of panic.c's taint_flags[]: "[ TAINT_X ] = { 'L', 'l', true }"
+ * in 6.1, "TAINT_FLAG(X, 'L', 'l', true)," in 6.12, which adds a description.
+ */
 static int parse_letters(const char *text, struct taint_flags *t, char *err,
 			 size_t errlen)
 {
@@ -113,6 +116,8 @@ static int parse_letters(const char *text, struct taint_flags *t, char *err,
 		return fail(err, errlen, "no taint_flags[] array");
 	for (; line && line < end; line = next_line(line)) {
 		if (sscanf(line, " [ TAINT_%39[A-Z0-9_] ] = { '%c', '%*c', %5[a-z] }",
+			   name, &letter, module) != 3 &&
+		    sscanf(line, " TAINT_FLAG(%39[A-Z0-9_], '%c', '%*c', %5[a-z])",
 			   name, &letter, module) != 3)
 			continue;
 		for (i = 0; i < t->n; i++)

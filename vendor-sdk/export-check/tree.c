@@ -151,6 +151,15 @@ int tree_open(struct tree *t, const char *dir, char *err, size_t errlen)
 	return 0;
 }
 
+int tree_add_source(struct tree *t, const char *src, char *err,
+		    size_t errlen)
+{
+	if (!is_dir(src))
+		return fail(err, errlen, "%s: not a directory", src);
+	add_part(t, xstrdup(src));
+	return 0;
+}
+
 void tree_free(struct tree *t)
 {
 	size_t i;

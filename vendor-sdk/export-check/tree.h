@@ -14,10 +14,13 @@
 
 #include <stddef.h>
 
-#define TREE_MAX_PARTS 3
+#define TREE_MAX_PARTS 4
 
 struct tree {
-	/* The build directory, then its source link or included tree. */
+	/*
+	 * The build directory, then its source link or included tree, then
+	 * the source tree tree_add_source() gives.
+	 */
 	char *part[TREE_MAX_PARTS];
 	size_t n_parts;
 	char *missing;		/* a part the tree names that is not there */
@@ -31,6 +34,14 @@ struct tree {
  */
 int tree_open(struct tree *t, const char *dir, char *err, size_t errlen);
 void tree_free(struct tree *t);
+
+/*
+ * Look in the source tree SRC last, for what the build tree lacks (a
+ * distribution's headers have no kernel/module/main.c).  Returns 0, or -1
+ * with "SRC: reason" in ERR if SRC is not a directory.
+ */
+int tree_add_source(struct tree *t, const char *src, char *err,
+		    size_t errlen);
 
 /*
  * The path of REL in the first part that has it (free() it), or NULL with

@@ -49,6 +49,8 @@ const char *load_stage_name(enum load_stage s)
 	switch (s) {
 	case STAGE_SIGNATURE:
 		return "signature";
+	case STAGE_ELF:
+		return "elf";
 	case STAGE_MODULE_LAYOUT:
 		return "module_layout";
 	case STAGE_VERMAGIC:
@@ -160,6 +162,34 @@ static int stage_signature(const struct elfmod *m, const struct kernel *k,
 			     "Loading of unsigned module is rejected");
 	}
 	refuse(v, STAGE_SIGNATURE);
+	return 0;
+}
+
+/*
+ * elf_validity_cache_copy(), where the loader checks it (6.12, not 6.1):
+ * the module's struct module (.gnu.linkonce.this_module) is the size of
+ * the kernel's, whatever its symbol versions say.
+ */
+static int stage_elf(const struct elfmod *m, const struct kernel *k,
+		     struct verdict *v)
+{
+	if (!k->checks_this_module_size)
+		return 1;
+	if (!k->struct_module_size) {
+		strlist_addf(&v->notes,
+			     "this kernel refuses a module whose struct module (.gnu.linkonce.this_module, %zu bytes) is not the size of its own, which is %s",
+			     m->this_module_size, k->struct_module_size_source);
+		return 1;
+	}
+	if (m->this_module_size == k->struct_module_size)
+		return 1;
+	strlist_addf(&v->reasons,
+		     "built for another kernel: its struct module (.gnu.linkonce.this_module) is %zu bytes, this kernel's %zu; rebuild against this one",
+		     m->this_module_size, k->struct_module_size);
+	strlist_addf(&v->messages,
+		     "module %s: .gnu.linkonce.this_module section size must match the kernel's built struct module size at run time",
+		     mod_name(v));
+	refuse(v, STAGE_ELF);
 	return 0;
 }
 
@@ -283,6 +313,7 @@ static int stage_modinfo(const struct elfmod *m, const struct kernel *k,
 		taint_once_said(v, 'K', "livepatch module: taints K",
 				"tainting kernel with TAINT_LIVEPATCH");
 	}
+	v->p_before_licence = !!strchr(v->kernel_taints, 'P');
 	if (!v->lic.license)
 		strlist_addf(&v->notes,
 			     "no MODULE_LICENSE: the kernel reads \"unspecified\", not GPL-compatible; modpost refuses to build it");
@@ -338,12 +369,19 @@ static int stage_license_and_versions(const struct elfmod *m,
 				      struct verdict *v)
 {
 	const struct forced_taint *forced;
-	int any, crc, missing = 0;
+	int any, crc, missing = 0, before;
 
+	/*
+	 * "module license taints kernel." says this module gave the kernel
+	 * P.  6.1 notes P after check_modinfo() read the licence, so says it
+	 * for a module tainted by name alone; 6.12's module_augment_kernel_
+	 * taints() notes it before reading the licence, so says it for a
+	 * licence that taints too.
+	 */
+	before = k->licence_read_after_p_test ? v->p_before_licence :
+						!!strchr(v->kernel_taints, 'P');
 	forced = v->lic.forced;
 	if (forced) {
-		int before = !!strchr(v->kernel_taints, 'P');
-
 		/* ndiswrapper taints the kernel only, so keeps GPL-only symbols. */
 		taint(v, 'P', forced->loses_gpl, 1);
 		if (forced->loses_gpl)
@@ -353,12 +391,11 @@ static int stage_license_and_versions(const struct elfmod *m,
 			     v->name, k->forced_source,
 			     forced->loses_gpl ? "; GPL-only exports are refused to it" :
 						 "; it keeps GPL-only exports");
-		if (!before) {
-			strlist_addf(&v->messages,
-				     "%s: module license taints kernel.",
-				     mod_name(v));
-			printed_unless_tainted(v, 'P');
-		}
+	}
+	if (!before && strchr(v->kernel_taints, 'P')) {
+		strlist_addf(&v->messages, "%s: module license taints kernel.",
+			     mod_name(v));
+		printed_unless_tainted(v, 'P');
 	}
 	if (!k->modversions)
 		return 1;
@@ -398,8 +435,8 @@ void verdict_compute(const struct elfmod *m, const struct kernel *k,
 			.status = IMPORT_NOT_REACHED,
 		};
 	lint_licence(m, k, v);
-	if (stage_signature(m, k, o, v) && stage_module_layout(m, k, v) &&
-	    stage_modinfo(m, k, v)) {
+	if (stage_signature(m, k, o, v) && stage_elf(m, k, v) &&
+	    stage_module_layout(m, k, v) && stage_modinfo(m, k, v)) {
 		stage_unsigned(m, k, o, v);
 		if (stage_license_and_versions(m, k, v))
 			verdict_symbols(m, k, peers, v);

@@ -27,6 +27,7 @@ enum import_status {
 /* The loader's stages, in load_module()'s order (kernel/module/main.c). */
 enum load_stage {
 	STAGE_SIGNATURE,	/* module_sig_check() */
+	STAGE_ELF,		/* elf_validity_cache_copy() (6.12) */
 	STAGE_MODULE_LAYOUT,	/* check_modstruct_version() */
 	STAGE_VERMAGIC,		/* check_modinfo(): same_magic() */
 	STAGE_MODINFO,		/* check_modinfo(): livepatch */
@@ -92,6 +93,7 @@ struct verdict {
 	const char *taint_order;	/* the kernel's taint letters, in bit order */
 	char taints[24];		/* the module's, in bit order */
 	char kernel_taints[24];		/* what the attempt adds to the kernel's */
+	int p_before_licence;		/* kernel_taints had P before the licence */
 	struct import_result *imports;
 	size_t n_imports;
 	struct symbol_get_result *symbol_gets;	/* run time: symbol_get() */

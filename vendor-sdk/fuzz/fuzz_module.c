@@ -25,7 +25,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)argc;
 	(void)argv;
 	if (!getenv("KDIR") ||
-	    kernel_load(&kern, getenv("KDIR"), NULL, NULL, err, sizeof(err))) {
+	    kernel_load(&kern, getenv("KDIR"), NULL, NULL, NULL, err, sizeof(err))) {
 		fprintf(stderr, "fuzz: set KDIR to a built kit kernel tree\n");
 		exit(2);
 	}

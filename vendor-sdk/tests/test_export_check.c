@@ -28,6 +28,7 @@
 #include <gelf.h>
 
 /* Before cmocka.h, whose fail() macro would rewrite util.h's fail(). */
+#include "../export-check/btf.h"
 #include "../export-check/cli.h"
 #include "../export-check/elfmod.h"
 #include "../export-check/file.h"
@@ -634,7 +635,11 @@ static void test_cli(void **state)
 		{ { "--gpl-compatible", "GPL", "--also", "x", "--kernel", "k" }, 0, 0,
 		  "--gpl-compatible does not take --also" },
 		{ { "--table", "--also", "x", "--also", "y", "a=b" }, 1, MODE_TABLE, NULL },
-		{ { "--source", "a=s", "--kernel", "k", "m.ko" }, 0, 0, "--source needs --table" },
+		{ { "--source", "s", "--kernel", "k", "m.ko" }, 1, MODE_CHECK, NULL },
+		{ { "--source", "s", "-s", "s", "-l", "f", "m.ko" }, 0, 0,
+		  "--source SRC: one, for the kernel --kernel DIR gives" },
+		{ { "--source", "s", "--source", "t", "--kernel", "k", "m.ko" }, 0, 0,
+		  "--source SRC: one, for the kernel --kernel DIR gives" },
 		{ { "--guard", "--source", "a=s", "--kernel", "k" }, 0, 0,
 		  "--guard takes --kernel DIR and nothing else" },
 		{ { "--table", "--source", "a=s", "a=b" }, 1, MODE_TABLE, NULL },
@@ -648,7 +653,9 @@ static void test_cli(void **state)
 		{ { "-G", "GPL", "-l", "f" }, 1, MODE_GPL_COMPATIBLE, NULL },
 		{ { "-T", "-k", "k" }, 1, MODE_TAINT_FLAGS, NULL },
 		{ { "--taint-flags", "--json", "--kernel", "k" }, 0, 0,
-		  "--taint-flags takes --kernel DIR and nothing else" },
+		  "--taint-flags takes --kernel DIR [--source SRC] and nothing else" },
+		{ { "--taint-flags", "--kernel", "k", "--source", "s" }, 1,
+		  MODE_TAINT_FLAGS, NULL },
 		{ { "-T", "--guard", "-k", "k" }, 0, 0,
 		  "--taint-flags and --guard cannot be combined" },
 		{ { "-h" }, 1, MODE_HELP, NULL },
@@ -1301,6 +1308,9 @@ static void test_taint_flags_bad(void **state)
 		  "TAINT_B has no letter" },
 		{ two, "taint_flags[TAINT_FLAGS_COUNT] = {\n\t[ TAINT_C ] = { 'C', ' ', true },\n};\n",
 		  "names TAINT_C, which has no bit" },
+		/* 6.12's form (kernel/panic.c: TAINT_FLAG() adds a description). */
+		{ two, "taint_flags[TAINT_FLAGS_COUNT] = {\n\tTAINT_FLAG(A,\t\t'A', ' ', true),\n"
+		  "\tTAINT_FLAG(B,\t'B', ' ', false),\n};\n", NULL },
 		{ two, "static int nothing;\n", "no taint_flags[] array" },
 		{ "#define TAINT_A 0\n#define TAINT_B 0\n", "", "TAINT_B: bit 0 is TAINT_A's" },
 		{ "", "taint_flags[TAINT_FLAGS_COUNT] = {\n};\n", "no taint flags found" },
@@ -1351,7 +1361,7 @@ static void test_distro_headers(void **state)
 
 		debian_layout(root, cases[i].license_h, cases[i].common);
 		assert_true(asprintf(&dir, "%s/%s", root, cases[i].dir) > 0);
-		r = kernel_load(&k, dir, NULL, NULL, err, sizeof(err));
+		r = kernel_load(&k, dir, NULL, NULL, NULL, err, sizeof(err));
 		if (!cases[i].err) {
 			if (r)
 				fail_msg("%s: %s", cases[i].dir, err);
@@ -1397,7 +1407,7 @@ static void test_tree_missing_config(void **state)
 	assert_true(asprintf(&p, "%s/usr/src/linux-headers-9.9.9-1-amd64/.config", root) > 0);
 	unlink(p);
 	*strrchr(p, '/') = '\0';
-	assert_int_equal(kernel_load(&k, p, NULL, NULL, err, sizeof(err)), -1);
+	assert_int_equal(kernel_load(&k, p, NULL, NULL, NULL, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "no .config: looked in"));
 	free(p);
 	remove_tree(root);
@@ -2058,7 +2068,7 @@ static void test_symbol_get_rule_by_version(void **state)
 		assert_true(asprintf(&text, "#define LINUX_VERSION_MAJOR %d\n#define LINUX_VERSION_PATCHLEVEL %d\n#define LINUX_VERSION_SUBLEVEL %d\n",
 				     cases[i].major, cases[i].minor, cases[i].sub) > 0);
 		write_file(path, text);
-		if (kernel_load(&k, dir, NULL, NULL, err, sizeof(err)))
+		if (kernel_load(&k, dir, NULL, NULL, NULL, err, sizeof(err)))
 			fail_msg("%s", err);
 		if (k.symbol_get_gpl_only != cases[i].want)
 			fail_msg("%d.%d.%d: %d, not %d (%s)", cases[i].major,
@@ -2071,6 +2081,178 @@ static void test_symbol_get_rule_by_version(void **state)
 		remove_tree(root);
 		free(root);
 	}
+}
+
+/*
+ * Where the loader reads the licence against where it tests taint P, read
+ * from the --source tree: the shapes of 6.1's check_modinfo() +
+ * check_module_license_and_versions() and 6.12's
+ * module_augment_kernel_taints(), cut to the lines that decide it.
+ */
+static void test_licence_rule_from_source(void **state)
+{
+	static const char v6_1[] =
+		"static int check_modinfo(struct module *mod, struct load_info *info, int flags)\n{\n"
+		"\tset_license(mod, get_modinfo(info, \"license\"));\n}\n\n"
+		"static int check_module_license_and_versions(struct module *mod)\n{\n"
+		"\tint prev_taint = test_taint(TAINT_PROPRIETARY_MODULE);\n\n"
+		"\tif (!prev_taint && test_taint(TAINT_PROPRIETARY_MODULE))\n"
+		"\t\tpr_warn(\"%s: module license taints kernel.\\n\", mod->name);\n}\n";
+	static const char v6_12[] =
+		"static void module_augment_kernel_taints(struct module *mod, struct load_info *info)\n{\n"
+		"\tint prev_taint = test_taint(TAINT_PROPRIETARY_MODULE);\n\n"
+		"\tmodule_license_taint_check(mod, get_modinfo(info, \"license\"));\n\n"
+		"\tif (!prev_taint && test_taint(TAINT_PROPRIETARY_MODULE))\n"
+		"\t\tpr_warn(\"%s: module license taints kernel.\\n\", mod->name);\n}\n";
+	static const struct {
+		const char *main_c;
+		int want;
+		const char *source;
+	} cases[] = {
+		{ v6_1, 0, "kernel/module/main.c" },
+		{ v6_12, 1, "kernel/module/main.c" },
+		{ NULL, 0, "not read: Linux 6.1's order assumed" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < N(cases); i++) {
+		char *root = make_tmpdir(), *dir, *src, *path, err[2048];
+		struct kernel k;
+
+		debian_layout(root, 1, 1);
+		assert_true(asprintf(&dir, "%s/usr/src/linux-headers-9.9.9-1-amd64", root) > 0);
+		assert_true(asprintf(&src, "%s/linux-source", root) > 0);
+		assert_true(asprintf(&path, "%s/kernel/module/main.c", src) > 0);
+		/* Without main.c, a source tree that has other files. */
+		if (!cases[i].main_c)
+			strcpy(strrchr(path, '/') - strlen("module"), "capability.c");
+		write_file(path, cases[i].main_c ? cases[i].main_c : "");
+		if (kernel_load(&k, dir, src, NULL, NULL, err, sizeof(err)))
+			fail_msg("%s", err);
+		assert_int_equal(k.licence_read_after_p_test, cases[i].want);
+		assert_string_equal(k.licence_rule_source, cases[i].source);
+		kernel_free(&k);
+		free(path);
+		free(src);
+		free(dir);
+		remove_tree(root);
+		free(root);
+	}
+}
+
+/*
+ * The loader rules of 6.12 that 6.1 lacks, as the kernel's source gives
+ * them (kernel/module/main.c: elf_validity_cache_index_mod() and
+ * module_augment_kernel_taints()): a struct module of another size is
+ * refused first, with nothing tainted; a licence that taints P is said
+ * twice, the second time only while the kernel lacks P.
+ */
+static void test_loader_rules_6_12(void **state)
+{
+	static const char size_msg[] =
+		"module case: .gnu.linkonce.this_module section size must match the kernel's built struct module size at run time";
+	static const struct {
+		const char *what;
+		int after_p_test;
+		size_t kernel_size, module_size;
+		const char *license;
+		int refused;
+		const char *stage, *message, *absent;
+	} cases[] = {
+		{ "6.12, built for 6.1", 1, 1280, 896, "GPL", 1, "elf", size_msg, NULL },
+		{ "6.12, its own size", 1, 1280, 1280, "GPL", 0, NULL, NULL, size_msg },
+		{ "6.12, size not known", 1, 0, 896, "GPL", 0, NULL, NULL, size_msg },
+		{ "6.12, proprietary", 1, 1280, 1280, "Proprietary", 0, NULL,
+		  "case: module license taints kernel.", NULL },
+		{ "6.1, proprietary", 0, 0, 896, "Proprietary", 0, NULL,
+		  "case: module license 'Proprietary' taints kernel.",
+		  "case: module license taints kernel." },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < N(cases); i++) {
+		struct load_case c = {
+			.what = cases[i].what, .k = debian, .vermagic = DEB_MAGIC,
+			.license = cases[i].license, .versions = 1,
+			.layout_crc = 0x9060323f, .import_crc = 0x11111111,
+			.import = "printk_like",
+		};
+		const char *stage;
+		struct kernel k;
+		struct elfmod m;
+		struct verdict v;
+
+		make_kernel(&k, &c.k);
+		k.checks_this_module_size = cases[i].after_p_test;
+		k.struct_module_size = cases[i].kernel_size;
+		k.struct_module_size_source = xstrdup("not known: test");
+		k.licence_read_after_p_test = cases[i].after_p_test;
+		build_case_module(&m, &c);
+		m.this_module_size = cases[i].module_size;
+		verdict_compute(&m, &k, NULL, NULL, &v);
+		stage = load_stage_name(v.refused_at);
+		if (v.refused != cases[i].refused ||
+		    (cases[i].stage ? !stage || strcmp(stage, cases[i].stage) : stage != NULL))
+			fail_msg("%s: refused %d at %s", c.what, v.refused,
+				 stage ? stage : "-");
+		if (cases[i].refused && (v.taints[0] || v.kernel_taints[0]))
+			fail_msg("%s: taints %s before the refusal", c.what,
+				 v.kernel_taints);
+		if (cases[i].message && !has_line(&v.messages, cases[i].message))
+			fail_msg("%s: no message \"%s\"", c.what, cases[i].message);
+		if (cases[i].absent && has_line(&v.messages, cases[i].absent))
+			fail_msg("%s: says \"%s\"", c.what, cases[i].absent);
+		check_messages_once(c.what, &v);
+		verdict_free(&v);
+		elfmod_free(&m);
+		kernel_free(&k);
+	}
+}
+
+/*
+ * BTF as pahole writes it (include/uapi/linux/btf.h): a header, then an
+ * INT, a struct "modulex" and the struct "module" whose size is wanted;
+ * and the ways it can be broken.
+ */
+static void test_btf_struct_size(void **state)
+{
+	static const char strs[] = "\0int\0modulex\0module";
+	unsigned char blob[256] = { 0 }, *t;
+	uint32_t hdr[6] = { 0xeB9F | 1u << 16, 24, 0, 0, 0, sizeof(strs) };
+	uint32_t types[] = {
+		1, 1u << 24, 4, 32,		/* int: INT, 4 bytes, +4 */
+		5, 4u << 24 | 1, 2000, 1, 1, 0,	/* modulex: STRUCT, 1 member */
+		13, 4u << 24, 1280,		/* module: STRUCT, no members */
+	};
+	char err[256];
+	size_t size = 0;
+
+	(void)state;
+	hdr[3] = sizeof(types);
+	hdr[4] = sizeof(types);
+	memcpy(blob, hdr, sizeof(hdr));
+	t = blob + 24;
+	memcpy(t, types, sizeof(types));
+	memcpy(t + sizeof(types), strs, sizeof(strs));
+	assert_int_equal(btf_parse_struct_size(blob, 24 + sizeof(types) + sizeof(strs),
+					       "module", &size, err, sizeof(err)), 0);
+	assert_int_equal(size, 1280);
+	assert_int_equal(btf_parse_struct_size(blob, 24 + sizeof(types) + sizeof(strs),
+					       "modulex", &size, err, sizeof(err)), 0);
+	assert_int_equal(size, 2000);
+	assert_int_equal(btf_parse_struct_size(blob, 24 + sizeof(types) + sizeof(strs),
+					       "task_struct", &size, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "no struct task_struct"));
+	/* Cut short: the sections reach beyond the data. */
+	assert_int_equal(btf_parse_struct_size(blob, 40, "module", &size, err,
+					       sizeof(err)), -1);
+	assert_non_null(strstr(err, "beyond"));
+	blob[0] = 0;
+	assert_int_equal(btf_parse_struct_size(blob, sizeof(blob), "module", &size,
+					       err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "bad magic"));
 }
 
 /* The file offset of section NAME's contents in IMAGE, and its size. */
@@ -2232,7 +2414,7 @@ static int setup(void **state)
 		fprintf(stderr, "set FIXTURES and KDIR\n");
 		return -1;
 	}
-	if (kernel_load(&kern, getenv("KDIR"), NULL, NULL, err, sizeof(err))) {
+	if (kernel_load(&kern, getenv("KDIR"), NULL, NULL, NULL, err, sizeof(err))) {
 		fprintf(stderr, "%s\n", err);
 		return -1;
 	}
@@ -2289,6 +2471,9 @@ int main(void)
 		cmocka_unit_test(test_namespaces),
 		cmocka_unit_test(test_symbol_get),
 		cmocka_unit_test(test_symbol_get_rule_by_version),
+		cmocka_unit_test(test_licence_rule_from_source),
+		cmocka_unit_test(test_loader_rules_6_12),
+		cmocka_unit_test(test_btf_struct_size),
 		cmocka_unit_test(test_symbol_get_other_register),
 		cmocka_unit_test(test_damaged_modules),
 		cmocka_unit_test(test_decompression),
