@@ -12,7 +12,7 @@ kit_group distro "demo" \
 	distro_table distro_schema distro_every_kernel distro_as_predicted distro_previous_abi distro_altered \
 	distro_third_party distro_package distro_signature distro_probes distro_symbol_get \
 	distro_kernels distro_diff distro_kernel_skipped distro_apt_once_a_run distro_build_root \
-	distro_loader_messages distro_other_line
+	distro_loader_messages distro_other_line distro_several_kernels
 
 distro_json=$build/demo/distro.json
 # The kernel that gets every case (debian-kernels.tsv: proof "full").
@@ -364,4 +364,46 @@ t_distro_other_line() {
 		n=$((n + 1))
 	done
 	((n)) || skip "no kernel of another line that this machine's compiler builds for"
+}
+
+# export-check --kernel NAME=DIR for every Debian kernel at once, on the
+# module each booted kernel was given from another line: each kernel's
+# check is the one export-check makes of that kernel alone, the booted
+# kernel's verdict is what it did, the exit status the worst (1: refused
+# somewhere), and the text names each kernel.
+t_distro_several_kernels() {
+	local list=$build/demo/distro-kernels.json id k ko args=() json one rc text
+	for k in $(jq -r '.kernels[] | select(.status == "ready") | .id' "$list"); do
+		args+=(--kernel "$k=$(location "$(jq -r --arg k "$k" '.kernels[] | select(.id == $k) | .locations' "$list")" build)"
+			--source "$k=$(kernel_source "$k")")
+	done
+	((${#args[@]} >= 4)) || skip "fewer than two Debian kernels"
+	for id in $(booted); do
+		ko=$build/demo/distro/$id/kit/other_line.ko
+		[[ -f $ko ]] || continue
+		json=$(mktemp)
+		at_exit rm -f "$json"
+		rc=0
+		"$build/bin/export-check" --json "${args[@]}" "$ko" >"$json" || rc=$?
+		((rc == 1)) || fail "$id: exit $rc, want 1 (refused in some kernel)"
+		results/validate-json results/schemas/export-check-kernels.schema.json "$json"
+		jq -r '.kernels[] | "\(.name): \(.check.modules[0].verdict)"' "$json"
+		for k in $(jq -r '.kernels[].name' "$json"); do
+			one=$(mktemp)
+			at_exit rm -f "$one"
+			"$build/bin/export-check" --json --kernel "$(jq -r --arg k "$k" \
+				'.kernels[] | select(.name == $k) | .check.kernel.tree[0]' "$json")" \
+				--source "$(kernel_source "$k")" "$ko" >"$one" || true
+			results/validate-json results/schemas/export-check.schema.json "$one" >/dev/null
+			expect_json_eq --slurpfile one "$one" --arg k "$k" "$json" \
+				'.kernels[] | select(.name == $k) | .check | del(.kernel.tree)' \
+				'$one[0] | del(.kernel.tree)' "$k: the check of several kernels is the check of $k alone"
+		done
+		expect_json_eq --slurpfile d "$distro_json" --arg k "$id" "$json" \
+			'.kernels[] | select(.name == $k) | .check.modules[0].loads' \
+			"\$d[0] | $(load_row other_line "$id") | .loaded" "$id: the verdict is what $id did"
+		text=$("$build/bin/export-check" "${args[@]}" "$ko") || true
+		[[ $(grep -c '^kernel [a-z0-9.-]* (' <<<"$text") == $((${#args[@]} / 4)) ]] ||
+			fail "the text does not name each kernel once: $text"
+	done
 }

@@ -101,6 +101,10 @@ t_sdk_bad_input() {
 	check_bad "with --symvers, name the tree's include/linux/license.h" \
 		--symvers "$k/Module.symvers" "$tmp/text.ko"
 	check_bad "give exactly one of --kernel and --symvers" "$tmp/text.ko"
+	# Several kernels: each named, and a bad one stops the run, named.
+	check_bad "$k: not NAME=DIR" --kernel "$k" --kernel "b=$k" "$tmp/text.ko"
+	check_bad "kernel b: $tmp/nokernel/Module.symvers: cannot open" \
+		--kernel "a=$k" --kernel "b=$tmp/nokernel" "$tmp/text.ko"
 	check_bad "--frobnicate: unknown option" --frobnicate
 	# The table of a kernel with no objects (headers) needs its source.
 	mkdir -p "$tmp/headers/security" "$tmp/source/kernel"

@@ -27,20 +27,33 @@ enum cli_mode {
 
 /* The most --also options --table takes. */
 #define CLI_ALSO_MAX 16
-/* The most kernels --table compares, and so the most --source options. */
+/* The most kernels a run names, and so the most --source options. */
 #define CLI_KERNELS_MAX 8
+/* The longest NAME of NAME=DIR, with its NUL. */
+#define CLI_NAME_MAX 64
+
+/*
+ * A kernel the command line names: an operand NAME=DIR of --table, or a
+ * --kernel of a check (DIR for one kernel, NAME=DIR each for several),
+ * with the --source SRC (--source NAME=SRC for a named one) given for it.
+ */
+struct cli_kernel {
+	char name[CLI_NAME_MAX];	/* "" for a check's one unnamed kernel */
+	const char *dir;
+	const char *source;		/* NULL if none */
+};
 
 struct cli {
 	enum cli_mode mode;
-	const char *dir, *symvers, *license_h, *licence;
+	const char *dir, *symvers, *license_h, *licence;	/* dir: the first --kernel */
 	int json, verbose;
 	enum sig_enforce sig_enforce;
 	char **args;		/* the operands: modules, or NAME=DIR */
 	int n_args;
 	const char *also[CLI_ALSO_MAX];	/* --table's --also SYMBOL */
 	int n_also;
-	const char *source[CLI_KERNELS_MAX];	/* --table's --source NAME=SRC */
-	int n_source;
+	struct cli_kernel kernels[CLI_KERNELS_MAX];
+	int n_kernels;
 };
 
 /*

@@ -27,7 +27,9 @@
 #include "cli.h"
 #include "guard.h"
 #include "kernel.h"
+#include "json.h"
 #include "modfile.h"
+#include "report.h"
 #include "run.h"
 #include "table.h"
 #include "util.h"
@@ -124,8 +126,8 @@ static int taint_flags_main(const struct cli *c)
 	char err[1024];
 	size_t i;
 
-	if (kernel_load(&k, c->dir, c->n_source ? c->source[0] : NULL, NULL,
-			NULL, err, sizeof(err)))
+	if (kernel_load(&k, c->dir, c->kernels[0].source, NULL, NULL, err,
+			sizeof(err)))
 		die("kernel", err);
 	for (i = 0; i < k.taint_flags.n; i++) {
 		f = &k.taint_flags.flag[i];
@@ -136,6 +138,12 @@ static int taint_flags_main(const struct cli *c)
 	return ferror(stdout) ? EXIT_BAD_INPUT : EXIT_LOADS;
 }
 
+/*
+ * Each kernel's check, one after the other: under a heading naming it,
+ * or in JSON as {"name", "check"} of one document, when there are
+ * several.  Every kernel is read first, so that a bad one stops the run
+ * before anything is printed.  The exit status is the worst of them.
+ */
 static int check_main(const struct cli *c)
 {
 	struct run_options o = {
@@ -143,20 +151,63 @@ static int check_main(const struct cli *c)
 		.verbose = c->verbose,
 		.verdict.sig_enforce = c->sig_enforce,
 	};
-	struct kernel k;
-	char err[1024];
-	size_t i;
-	int status;
+	struct kernel k[CLI_KERNELS_MAX];
+	size_t i, nk = c->n_kernels ? (size_t)c->n_kernels : 1;
+	int several = nk > 1, status = EXIT_LOADS, s;
+	char err[1024], *what;
+	struct json j;
 
-	if (kernel_load(&k, c->dir, c->n_source ? c->source[0] : NULL,
-			c->symvers, c->license_h, err, sizeof(err)))
-		die("kernel", err);
+	for (i = 0; i < nk; i++) {
+		const struct cli_kernel *ck = &c->kernels[i];
+
+		if (!kernel_load(&k[i], c->n_kernels ? ck->dir : NULL,
+				 c->n_kernels ? ck->source : NULL, c->symvers,
+				 c->license_h, err, sizeof(err)))
+			continue;
+		while (i--)
+			kernel_free(&k[i]);
+		what = several ? xasprintf("kernel %s", ck->name) :
+				 xstrdup("kernel");
+		die(what, err);
+	}
 	collect(c->args, c->n_args);
-	status = run_check(&k, found.paths, found.n, &o, stdout);
+	if (c->json) {
+		json_init(&j, stdout);
+		if (several) {
+			json_object_begin(&j);
+			json_key(&j, "schema");
+			json_string(&j, REPORT_KERNELS_SCHEMA);
+			json_key(&j, "kernels");
+			json_array_lines_begin(&j);
+		}
+	}
+	for (i = 0; i < nk; i++) {
+		if (several && c->json) {
+			json_object_begin(&j);
+			json_key(&j, "name");
+			json_string(&j, c->kernels[i].name);
+			json_key(&j, "check");
+		} else if (several) {
+			printf("%skernel %s (%s):\n", i ? "\n" : "",
+			       c->kernels[i].name, k[i].release);
+		}
+		s = run_check(&k[i], found.paths, found.n, &o, stdout, &j);
+		if (several && c->json)
+			json_object_end(&j);
+		if (s > status)
+			status = s;
+		kernel_free(&k[i]);
+	}
+	if (c->json) {
+		if (several) {
+			json_array_end(&j);
+			json_object_end(&j);
+		}
+		json_finish(&j);
+	}
 	for (i = 0; i < found.n; i++)
 		free(found.paths[i]);
 	free(found.paths);
-	kernel_free(&k);
 	if (fflush(stdout) || ferror(stdout))
 		die("standard output", "cannot write");
 	return status;

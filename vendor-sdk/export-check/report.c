@@ -307,5 +307,4 @@ void report_json_end(struct json *j, const struct peers *ps,
 			json_string(j, ps->p[o->index[i]].name);
 	json_array_end(j);
 	json_object_end(j);
-	json_finish(j);
 }

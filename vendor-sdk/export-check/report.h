@@ -18,11 +18,15 @@ void report_text_order(FILE *out, const struct peers *ps,
 		       const struct load_order *o);
 
 /*
- * The JSON document: begin, each module, end.  Its "schema" names its
+ * The JSON of a check against one kernel: begin, each module, end, as one
+ * value of J, whose document the caller finishes.  Its "schema" names its
  * layout, results/schemas/export-check.schema.json; a change that breaks
- * a reader of the old layout takes a new number.
+ * a reader of the old layout takes a new number.  A check against several
+ * kernels is one document of REPORT_KERNELS_SCHEMA
+ * (export-check-kernels.schema.json): {"name", "check"} for each kernel.
  */
 #define REPORT_SCHEMA "export-check/1"
+#define REPORT_KERNELS_SCHEMA "export-check-kernels/1"
 
 void report_json_begin(struct json *j, const struct kernel *k,
 		       const struct verdict_options *opts);

@@ -47,13 +47,12 @@ static int parse_one(const char *path, struct checked *c)
 }
 
 int run_check(const struct kernel *k, char *const *paths, size_t n,
-	      const struct run_options *o, FILE *out)
+	      const struct run_options *o, FILE *out, struct json *j)
 {
 	struct checked *c = xcalloc(n, sizeof(*c));
 	size_t *file_of = xcalloc(n, sizeof(*file_of));	/* by peer */
 	struct peers ps = { 0 };
 	struct load_order order;
-	struct json j;
 	int status = EXIT_LOADS;
 	size_t i;
 
@@ -74,25 +73,23 @@ int run_check(const struct kernel *k, char *const *paths, size_t n,
 		verdict_compute(&c[f].m, k, &ps, &o->verdict, &c[f].v);
 		ps.p[p].v = &c[f].v;
 	}
-	if (o->json) {
-		json_init(&j, out);
-		report_json_begin(&j, k, &o->verdict);
-	}
+	if (o->json)
+		report_json_begin(j, k, &o->verdict);
 	for (i = 0; i < n; i++) {
 		if (c[i].peer < 0) {
 			if (o->json)
-				report_json_bad_file(&j, paths[i], c[i].error);
+				report_json_bad_file(j, paths[i], c[i].error);
 			continue;
 		}
 		if (o->json)
-			report_json_module(&j, paths[i], &c[i].m, &c[i].v);
+			report_json_module(j, paths[i], &c[i].m, &c[i].v);
 		else
 			report_text(out, paths[i], &c[i].v, o->verbose);
 		if (c[i].v.refused && status == EXIT_LOADS)
 			status = EXIT_REFUSED;
 	}
 	if (o->json)
-		report_json_end(&j, &ps, &order);
+		report_json_end(j, &ps, &order);
 	else
 		report_text_order(out, &ps, &order);
 	for (i = 0; i < n; i++) {

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "json.h"
 #include "kernel.h"
 #include "verdict.h"
 
@@ -20,11 +21,12 @@ struct run_options {
 };
 
 /*
- * Check the N modules at PATHS against K, printing to OUT (bad files get
- * a line on standard error).  Returns the exit status: 0 all load, 1 some
- * module is refused, 2 some file could not be read as a module.
+ * Check the N modules at PATHS against K, printing to OUT, or with
+ * O->json writing one value into J (bad files get a line on standard
+ * error).  Returns the exit status: 0 all load, 1 some module is refused,
+ * 2 some file could not be read as a module.
  */
 int run_check(const struct kernel *k, char *const *paths, size_t n,
-	      const struct run_options *o, FILE *out);
+	      const struct run_options *o, FILE *out, struct json *j);
 
 #endif

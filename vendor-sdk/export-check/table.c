@@ -330,64 +330,11 @@ static void print_json(char **names, size_t nk)
 	json_finish(&j);
 }
 
-/* SOURCE's directory if it is --source NAME=SRC for kernel NAME, or NULL. */
-static const char *source_for(const char *source, const char *name)
-{
-	size_t n = strlen(name);
-
-	if (strncmp(source, name, n) == 0 && source[n] == '=' && source[n + 1])
-		return source + n + 1;
-	return NULL;
-}
-
-/* The source tree --source gives for kernel NAME, or NULL. */
-static const char *source_of(const struct cli *c, const char *name)
-{
-	const char *dir = NULL;
-	int i;
-
-	for (i = 0; i < c->n_source && !dir; i++)
-		dir = source_for(c->source[i], name);
-	return dir;
-}
-
-/* Split each NAME=DIR of C's operands; every --source must name one. */
-static int parse_kernels(const struct cli *c, char **names, char **dirs)
-{
-	int i, j;
-
-	for (j = 0; j < c->n_args; j++) {
-		char *eq = strchr(c->args[j], '=');
-
-		if (!eq || eq == c->args[j] || !eq[1]) {
-			fprintf(stderr, "export-check: %s: not NAME=DIR\n",
-				c->args[j]);
-			return -1;
-		}
-		*eq = '\0';
-		names[j] = c->args[j];
-		dirs[j] = eq + 1;
-	}
-	for (i = 0; i < c->n_source; i++) {
-		for (j = 0; j < c->n_args; j++)
-			if (source_for(c->source[i], names[j]))
-				break;
-		if (j == c->n_args) {
-			fprintf(stderr,
-				"export-check: --source %s: not NAME=SRC for a NAME=DIR given\n",
-				c->source[i]);
-			return -1;
-		}
-	}
-	return 0;
-}
-
 int table_main(const struct cli *c)
 {
 	struct symvers sv[CLI_KERNELS_MAX];
-	char *names[CLI_KERNELS_MAX], *dirs[CLI_KERNELS_MAX];
-	char err[256], *path;
-	size_t nk = (size_t)c->n_args, n_loaded = 0, i, j;
+	char *names[CLI_KERNELS_MAX], err[256], *path;
+	size_t nk = (size_t)c->n_kernels, n_loaded = 0, i, j;
 	int rc = 0;
 
 	also = c->also;
@@ -401,10 +348,10 @@ int table_main(const struct cli *c)
 		fprintf(stderr, "export-check: libelf: out of date\n");
 		return EXIT_BAD_INPUT;
 	}
-	if (parse_kernels(c, names, dirs))
-		return EXIT_BAD_INPUT;
+	for (j = 0; j < nk; j++)
+		names[j] = xstrdup(c->kernels[j].name);
 	for (j = 0; j < nk && rc == 0; j++) {
-		path = xasprintf("%s/Module.symvers", dirs[j]);
+		path = xasprintf("%s/Module.symvers", c->kernels[j].dir);
 		if (symvers_load(path, &sv[j], err, sizeof(err))) {
 			fprintf(stderr, "export-check: %s: %s\n", path, err);
 			rc = EXIT_BAD_INPUT;
@@ -413,7 +360,8 @@ int table_main(const struct cli *c)
 		}
 		free(path);
 		/* The defining files of this kernel's LSM exports. */
-		if (rc == 0 && scan_kernel(dirs[j], source_of(c, names[j]), &sv[j]))
+		if (rc == 0 && scan_kernel(c->kernels[j].dir, c->kernels[j].source,
+					   &sv[j]))
 			rc = EXIT_BAD_INPUT;
 	}
 	for (i = 0; i < (size_t)n_also && rc == 0; i++)
@@ -439,5 +387,7 @@ int table_main(const struct cli *c)
 	free(rows);
 	for (j = 0; j < n_loaded; j++)
 		symvers_free(&sv[j]);
+	for (j = 0; j < nk; j++)
+		free(names[j]);
 	return rc ? rc : n_rows ? 0 : 2;
 }

@@ -601,7 +601,7 @@ static void test_parse_outlives_file(void **state)
 static void test_cli(void **state)
 {
 	static const struct {
-		const char *argv[8];
+		const char *argv[10];
 		int ok;
 		enum cli_mode mode;
 		const char *err;
@@ -643,6 +643,26 @@ static void test_cli(void **state)
 		{ { "--guard", "--source", "a=s", "--kernel", "k" }, 0, 0,
 		  "--guard takes --kernel DIR and nothing else" },
 		{ { "--table", "--source", "a=s", "a=b" }, 1, MODE_TABLE, NULL },
+		/* Several kernels: each NAME=DIR, each --source NAME=SRC. */
+		{ { "-k", "a=k", "-k", "b=l", "--source", "b=s", "m.ko" }, 1, MODE_CHECK, NULL },
+		{ { "-k", "k", "-k", "b=l", "m.ko" }, 0, 0, "k: not NAME=DIR" },
+		{ { "-k", "a=k", "--source", "s", "m.ko" }, 1, MODE_CHECK, NULL },
+		{ { "-k", "a=k", "--source", "a=s", "m.ko" }, 1, MODE_CHECK, NULL },
+		{ { "-k", "a=k", "--source", "c=s", "m.ko" }, 0, 0,
+		  "--source c=s: not NAME=SRC for a NAME=DIR given" },
+		{ { "-k", "a=k", "-k", "b=l", "--source", "s", "m.ko" }, 0, 0,
+		  "--source s: not NAME=SRC for a NAME=DIR given" },
+		{ { "-k", "x/a=k", "-k", "b=l", "m.ko" }, 0, 0, "x/a=k: not NAME=DIR" },
+		{ { "-k", "a=k", "-k", "a=l", "m.ko" }, 0, 0, "a=l: a second kernel named a" },
+		{ { "-k", "a=k", "-k", "b=l", "--source", "c=s", "m.ko" }, 0, 0,
+		  "--source c=s: not NAME=SRC for a NAME=DIR given" },
+		{ { "-k", "a=k", "-k", "b=l", "--source", "a=s", "--source", "a=t", "m.ko" }, 0, 0,
+		  "--source a=t: a second source for a" },
+		{ { "-k", "a=k", "-k", "b=l", "-s", "s", "m.ko" }, 0, 0, "give exactly one" },
+		{ { "--guard", "-k", "a=k", "-k", "b=l" }, 0, 0,
+		  "--guard takes --kernel DIR and nothing else" },
+		{ { "-G", "GPL", "-k", "a=k", "-k", "b=l" }, 0, 0,
+		  "--gpl-compatible takes one --kernel" },
 		{ { "--guard", "--table", "--help" }, 1, MODE_HELP, NULL },
 		{ { "--frobnicate", "--help" }, 1, MODE_HELP, NULL },
 		/* The short options, as the usage lists them. */
@@ -671,7 +691,7 @@ static void test_cli(void **state)
 
 	(void)state;
 	for (i = 0; i < N(cases); i++) {
-		char *argv[10] = { "export-check" }, err[256] = "";
+		char *argv[12] = { "export-check" }, err[256] = "";
 		struct cli c;
 		int argc = 1, r;
 
@@ -682,6 +702,11 @@ static void test_cli(void **state)
 			if (r)
 				fail_msg("case %zu (%s...): %s", i, argv[1], err);
 			assert_int_equal(c.mode, cases[i].mode);
+			if (c.n_kernels == 2)	/* the several-kernel case */
+				assert_true(!strcmp(c.kernels[1].name, "b") &&
+					    !strcmp(c.kernels[1].dir, "l") &&
+					    !strcmp(c.kernels[1].source, "s") &&
+					    !c.kernels[0].source);
 			if (c.n_also)	/* the --also case: both, in order */
 				assert_true(c.n_also == 2 &&
 					    !strcmp(c.also[0], "x") &&
