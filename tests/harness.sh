@@ -420,7 +420,15 @@ t_probes_key_covers_config() {
 	echo "keys: $a, with another config $b, another release $c, \"Dual BSD/GPL\" not GPL $d"
 	[[ $a == "$(harness/make-probes --key "$build/demo/table.json" "$k")" ]] || fail "the same inputs gave another key"
 	[[ $a != "$b" && $b != "$c" ]] || fail "the key does not cover the config and the release"
-	[[ $c != "$d" ]] || fail "the key does not cover which licences the kernel takes for GPL"
+	# Every probe is built under the placeholder licence and then given its
+	# class's: which licences the kernel takes for GPL changes no byte, so
+	# not the key; a kernel that does not take the placeholder is refused.
+	[[ $c == "$d" ]] || fail "the key covers which licences the kernel takes for GPL, which no probe is built from"
+	sed -i 's|"Dual MIT/GPL"|"Dual MIT/GPL v0"|' "$fake/include/linux/license.h"
+	! harness/make-probes --key "$build/demo/table.json" "$fake" 2>"$fake/err" ||
+		fail "a kernel that does not take the placeholder licence was taken"
+	grep -q "placeholder licence 'Dual MIT/GPL' is not GPL-compatible" "$fake/err" ||
+		fail "no clear error: $(cat "$fake/err")"
 	# Of the table, the symbols and their namespaces go into the probes;
 	# the rest (which module exports a symbol, what differs) does not.
 	jq '.symbols[].kernels[].module = "other"' "$build/demo/table.json" >"$fake/table-module.json"

@@ -88,4 +88,11 @@ t_matrix_probe_licences() {
 	[[ -z $(modinfo -F license "$p/lp000_none.ko") ]] || fail "unlicensed probe has a licence"
 	[[ $(modinfo -F license "$p/lp000_dual.ko") == "Dual BSD/GPL" ]] || fail "dual probe licence"
 	! grep -qaF "Dual MIT/GPL" "$p"/lp*_proprietary.ko "$p"/lp*_none.ko || fail "placeholder left in a probe"
+	# Each class's copy of a symbol's module carries its own name, as kmod
+	# reads it (the guest's /sys/module/NAME shows the loader's).
+	local name bad=0
+	while IFS=$'\t' read -r name _; do
+		[[ $(modinfo -F name "$p/$name.ko") == "$name" ]] || bad=$((bad + 1))
+	done <"$p/probes.tsv"
+	((bad == 0)) || fail "$bad probes do not carry their own name"
 }
