@@ -12,7 +12,7 @@ kit_group distro "demo" \
 	distro_table distro_schema distro_every_kernel distro_as_predicted distro_previous_abi distro_altered \
 	distro_third_party distro_package distro_signature distro_probes distro_symbol_get \
 	distro_kernels distro_diff distro_kernel_skipped distro_apt_once_a_run distro_build_root \
-	distro_loader_messages distro_other_line distro_several_kernels
+	distro_loader_messages distro_other_line distro_several_kernels distro_cache_follows_archive
 
 distro_json=$build/demo/distro.json
 # The kernel that gets every case (debian-kernels.tsv: proof "full").
@@ -406,4 +406,44 @@ t_distro_several_kernels() {
 		[[ $(grep -c '^kernel [a-z0-9.-]* (' <<<"$text") == $((${#args[@]} / 4)) ]] ||
 			fail "the text does not name each kernel once: $text"
 	done
+}
+
+# Debian's packages are kept in the cache while the archive has the same
+# versions: a new upload under the same ABI (the kernel customers now run)
+# has them fetched again, never the old ones proven.  On a copy of the
+# previous ABI's headers (the smallest root) and of the apt lists: kept
+# as they are, then with the stamp saying an older version was unpacked.
+t_distro_cache_follows_archive() {
+	local cache=$build/tests/archive-cache abi top stamp want
+	abi=$(jq -r --arg k "$full_kernel" '.kernels[] | select(.id == $k) | .previous_abi // empty' "$distro_json")
+	[[ -n $abi && -f $KIT_CACHE/debian/$abi/unpacked.ok ]] || skip "no previous ABI's headers in the cache"
+	rm -rf "$cache"
+	mkdir -p "$cache/debian/apt"
+	cp -a "$KIT_CACHE/debian/apt/$full_kernel" "$cache/debian/apt/"
+	cp -a "$KIT_CACHE/debian/$abi" "$cache/debian/"
+	at_exit rm -rf "$cache"
+	top=$cache/debian/$abi
+	vendor-sdk/debian-modules --kernel "$full_kernel" "$cache" "$abi" >/dev/null 2>"$cache/first.log" ||
+		fail "debian-modules failed: $(tail -n 1 "$cache/first.log")"
+	stamp=$(cat "$top/unpacked.ok")
+	echo "unpacked: $(tr '\n' ' ' <<<"$stamp")"
+	# The archive's versions of those packages, as apt itself gives them.
+	want=$(sed -n 's/^\(linux-[^=]*\)=.*/\1/p' <<<"$stamp" | while read -r p; do
+		echo "$p=$(vendor-sdk/debian-apt "$cache" "$full_kernel" apt-cache policy "$p" | sed -n 's/^ *Candidate: //p')"
+	done)
+	grep -q "^linux-headers-$abi=" <<<"$want" || fail "the headers of $abi are not among the packages unpacked"
+	[[ $(sed 1d <<<"$stamp") == "$(LC_ALL=C sort <<<"$want")" ]] ||
+		fail "unpacked.ok does not name the archive's versions: $want"
+	rm -f "$top/download.log"
+	vendor-sdk/debian-modules --kernel "$full_kernel" "$cache" "$abi" >/dev/null 2>"$cache/same.log" ||
+		fail "debian-modules failed: $(tail -n 1 "$cache/same.log")"
+	[[ ! -e $top/download.log ]] || fail "the same packages were fetched again"
+	# As if the cache had been made before the archive's last upload.
+	sed -i 's/^\(linux-headers-[^=]*\)=.*/\1=0.0-0/' "$top/unpacked.ok"
+	vendor-sdk/debian-modules --kernel "$full_kernel" "$cache" "$abi" >/dev/null 2>"$cache/newer.log" ||
+		fail "debian-modules failed: $(tail -n 1 "$cache/newer.log")"
+	grep -q "fetching them again" "$cache/newer.log" || fail "no word of the refetch: $(cat "$cache/newer.log")"
+	[[ -s $top/download.log && $(cat "$top/unpacked.ok") == "$stamp" ]] ||
+		fail "the packages unpacked are not the archive's: $(cat "$top/unpacked.ok")"
+	[[ -f $top/build/amd64/Module.symvers ]] || fail "no build tree after the refetch"
 }
