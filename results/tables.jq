@@ -72,14 +72,20 @@ def matrix_symbol_rows: .rows | group_by(.symbol)[] | . as $g
 
 # distro-table.json: one of Debian's kernels, what each licence class may
 # use of its LSM exports, and each export.
-def distro_table_markdown:
-	"\(.kernel.system): linux-image-\(.kernel.release) (package \(.kernel.image_package_version)), exports of security/ and kernel/capability.c as linux-source-\(.kernel.line) \(.kernel.source_package_version) defines them"
-	+ (if .kernel.versions_match then "; the two package versions match."
-	   else ": THE PACKAGE VERSIONS DIFFER, so the origins may not be exact." end),
+# A Debian kernel's table (distro-tables/ID.json): which kernel, from
+# which source, and how many exports each licence class may use; then,
+# whole, every export.  The guide shows the summary of the first kernel.
+def distro_table_summary:
+	"\(.kernel.system): `linux-image-\(.kernel.release)` \(.kernel.image_package_version), exports of `security/` and `kernel/capability.c` as `linux-source-\(.kernel.line)` \(.kernel.source_package_version) defines them"
+	+ (if .kernel.versions_match then ": the same version."
+	   else ": **not the same version**, so the origins may not be exact." end),
 	"",
 	markdown(["licence class", "may use"];
-		 ["GPL, Dual BSD/GPL (GPL-compatible)", "\(.counts.gpl_compatible_may_use) of \(.counts.all)"],
-		 ["Proprietary, none", "\(.counts.non_gpl_may_use) of \(.counts.all)"]; []),
+		 ["GPL-compatible (`GPL`, `Dual BSD/GPL`, …)", "\(.counts.gpl_compatible_may_use) of \(.counts.all)"],
+		 ["not GPL-compatible (`Proprietary`, none)", "\(.counts.non_gpl_may_use) of \(.counts.all)"]; []);
+
+def distro_table_markdown:
+	distro_table_summary,
 	"",
 	markdown(["symbol", "defined in", "in", "export"];
 		 .symbols[] | [.symbol, .file, .kernels.debian.module, .kernels.debian.export]; [0, 1]);
