@@ -84,6 +84,11 @@ def distro_table_summary:
 		 ["GPL-compatible (`GPL`, `Dual BSD/GPL`, …)", "\(.counts.gpl_compatible_may_use) of \(.counts.all)"],
 		 ["not GPL-compatible (`Proprietary`, none)", "\(.counts.non_gpl_may_use) of \(.counts.all)"]; []);
 
+# The exports of a Debian kernel's table that only GPL-compatible modules
+# may use, as one line.
+def distro_table_gpl_only:
+	"GPL-only there: \([.symbols[] | select(.kernels.debian.non_gpl_may_use | not) | "`\(.symbol)`"] | join(", ")).";
+
 def distro_table_markdown:
 	distro_table_summary,
 	"",
