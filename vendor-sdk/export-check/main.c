@@ -191,7 +191,8 @@ static int check_main(const struct cli *c)
 			printf("%skernel %s (%s):\n", i ? "\n" : "",
 			       c->kernels[i].name, k[i].release);
 		}
-		s = run_check(&k[i], found.paths, found.n, &o, stdout, &j);
+		s = run_check(&k[i], found.paths, found.n, &o, stdout,
+			      c->json ? &j : NULL);
 		if (several && c->json)
 			json_object_end(&j);
 		if (s > status)

@@ -22,9 +22,9 @@ struct run_options {
 
 /*
  * Check the N modules at PATHS against K, printing to OUT, or with
- * O->json writing one value into J (bad files get a line on standard
- * error).  Returns the exit status: 0 all load, 1 some module is refused,
- * 2 some file could not be read as a module.
+ * O->json writing one value into J (NULL without it); bad files get a
+ * line on standard error.  Returns the exit status: 0 all load, 1 some
+ * module is refused, 2 some file could not be read as a module.
  */
 int run_check(const struct kernel *k, char *const *paths, size_t n,
 	      const struct run_options *o, FILE *out, struct json *j);
