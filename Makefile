@@ -33,7 +33,7 @@ FUZZ_RUNS ?= 10000000
 WORK := demo results test test-debug kernels kdir modules cases distro lint bench sdk table \
 	distro-tables man install fuzz guide dkms images vm vm-shell
 
-.PHONY: help deps clean clean-cache probes distro-modules $(WORK)
+.PHONY: help deps clean clean-cache probes distro-modules image-base $(WORK)
 
 help:
 	@echo "make demo          build what is missing, load examples and probes in both kernels; LICENSE=... picks the final table"
@@ -93,6 +93,14 @@ $(WORK): deps
 	fi
 else
 
+# Stages that need nothing of each other run side by side: the kernel
+# build beside the Debian kernels' downloads, probes and third-party
+# builds (openafs's configure runs its kbuild tests one at a time), and
+# the guest image's Debian base.  Each stage sets its own parallelism for
+# the builds it runs (scripts/lib.sh); STAGE_JOBS=1 runs them in turn.
+STAGE_JOBS ?= 4
+MAKEFLAGS += -j$(STAGE_JOBS)
+
 # The files that mark each kernel built; their paths change with content.
 STAMPS := $(shell kernel-patch/build-kernels '$(KIT_CACHE)' --stamps)
 ifneq ($(words $(STAMPS)),2)
@@ -107,7 +115,8 @@ MODULE_SOURCES := $(wildcard example-modules/*/* example-modules/*.mk)
 
 kernels: $(STAMPS)
 
-$(STAMPS):
+# One run builds both (&: make runs the recipe once for the group).
+$(STAMPS) &:
 	@kernel-patch/build-kernels '$(KIT_CACHE)'
 
 kdir: kernels
@@ -148,7 +157,10 @@ dkms: $(DKMS)/plan.tsv
 $(DKMS)/plan.tsv: $(DKMS_SOURCES) $(MODULE_SOURCES) example-modules/modules.tsv
 	@dkms/make-packages $(DKMS)
 
-images: kernels
+image-base:
+	@harness/mkimage '$(KIT_CACHE)' --base
+
+images: kernels image-base
 	@$(foreach k,$(KERNELS),harness/mkimage '$(KIT_CACHE)' $(call TREE,$(k)) $(k) >/dev/null && ) true
 
 $(BUILD)/demo/dkms-initramfs.cpio.gz: $(DKMS)/plan.tsv harness/mkinitramfs $(GUEST_SCRIPTS)
@@ -198,7 +210,7 @@ DISTRO_GUESTS = mapfile -d '' -t distro_guests < <(harness/distro-guests $(BUILD
 COLLECT_DISTRO = results/collect-distro $(BUILD) && \
 	results/validate-json results/schemas/distro.schema.json $(BUILD)/demo/distro.json >/dev/null
 
-distro-modules: kernels sdk distro-tables
+distro-modules: sdk distro-tables
 	@harness/make-distro $(BUILD)
 
 distro: distro-modules

@@ -5,6 +5,16 @@
 
 kit_prog=${0##*/}
 
+# The Makefile runs independent stages side by side (make -j).  A script
+# it runs chooses its own parallelism for the makes it starts (kbuild's
+# -j, a configure's serial makes): make hands its jobserver only to
+# recipes that run $(MAKE), so without this each of those makes would
+# warn that the jobserver is unavailable.
+if [[ ${MAKEFLAGS:-} == *-j* ]]; then
+	kit_make_options=${MAKEFLAGS%%-- *}
+	MAKEFLAGS=$(sed -E 's/ (-j[0-9]*|--jobserver-(auth|fds)=[^ ]*)//g' <<<"$kit_make_options")${MAKEFLAGS#"$kit_make_options"}
+fi
+
 # die MESSAGE: one line on stderr naming the program, then exit 2.
 die() {
 	printf '%s: error: %s\n' "$kit_prog" "$*" >&2
