@@ -8,6 +8,8 @@
 #   predicted         export-check's JSON for the modules together
 #   records           the guest's records (results/guest-records)
 #   verdict, release  the guest run's verdict, the kernel's release
+#   taint_flags       export-check --taint-flags of the kernel, as text
+#   loader_formats    results/loader-formats of the kernel's source
 #   built_M, license_M, build_log_M   M's build: yes or no, its first
 #                     licence (empty if none), its log
 include "text";
@@ -16,6 +18,8 @@ import "observed" as obs;
 $ARGS.named as $in
 | $in.records[0] as $g
 | $in.predicted[0] as $pred
+| obs::taint_letters_of($in.taint_flags) as $letters
+| $in.loader_formats[0] as $formats
 | def case_row($c):
 	$c[0] as $m
 	| ($g[$m] // {}) as $o
@@ -36,10 +40,10 @@ $ARGS.named as $in
 	   evidence: (($o | with_entries(select(.key | startswith("mkdir_"))))
 		+ (if $g["\($m):alone"] then {alone_insmod_exit: $g["\($m):alone"].insmod_exit} else {} end)),
 	   predicted: (if $p then $p | {verdict, loads, taints, reasons, warnings, symbol_get} else null end)}
-	| . + {as_predicted: (if .observed and .predicted then .loaded == .predicted.loads
-		and ((.loaded | not) or (.module_taint == .predicted.taints
-			and obs::symbol_get_said(.kernel_messages; .predicted.symbol_get)))
-		else null end)};
+	| (if .observed and $p then obs::check($o; $p; $letters; $formats) else null end) as $checked
+	| . + {missing_messages: ($checked.missing_messages // []),
+	       unpredicted_messages: ($checked.unpredicted_messages // []),
+	       as_predicted: $checked.as_predicted};
   {schema: "lsm-export-kit/cases/1",
    kernel: {name: "patched", release: $in.release, guest_verdict: $in.verdict,
 	    guest_cpus: ($g.guest.nproc // "0" | tonumber),

@@ -32,7 +32,7 @@ $ARGS.named as $in
 	+ observed($records[$name] // {}; $p; $letters; $in.loader_formats[0]);
   [$in.plan | table[] | load_row(.)] as $loads
   | (($in.predicted_probes[0] | by_probe) as $p
-     | probe_list($in.probes) | map({kernel: $in.id} + probe_row($g; $p; licence_classes($in.classes)))) as $pr
+     | probe_list($in.probes) | map({kernel: $in.id} + probe_row($g; $p; licence_classes($in.classes); $in.loader_formats[0]))) as $pr
   | {kernel: ($in.table[0].kernel + {status: "booted", proof: $in.proof,
 	previous_abi: (if $in.previous_abi == "" then null else $in.previous_abi end),
 	guest_verdict: $in.verdict,
@@ -48,4 +48,5 @@ $ARGS.named as $in
 	      rows: $pr},
      mismatches: ([$loads[] | select(.as_predicted | not) | {kernel, name, loaded, predicted: .predicted.verdict,
 		module_taint, kernel_taint_after, missing_messages, unpredicted_messages}]
-	+ [$pr[] | select(.as_predicted | not) | {kernel, name: .probe, loaded, predicted: .predicted_loads}])}
+	+ [$pr[] | select(.as_predicted | not) | {kernel, name: .probe, loaded, predicted: .predicted_loads,
+		module_taint, missing_messages, unpredicted_messages}])}

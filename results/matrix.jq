@@ -8,13 +8,14 @@
 #   probes       the probes' probes.tsv (harness/make-probes), as text
 #   records_K    K's guest records (results/guest-records)
 #   predicted_K  export-check's JSON for the probes against K
+#   formats_K    results/loader-formats of K's source
 include "probes";
 
 $ARGS.named as $in
 | licence_classes($in.classes) as $classes
 | probe_list($in.probes) as $probes
 | def rows($k): ($in["predicted_\($k)"][0] | by_probe) as $p
-	| $probes | map({kernel: $k} + probe_row($in["records_\($k)"][0]; $p; $classes));
+	| $probes | map({kernel: $k} + probe_row($in["records_\($k)"][0]; $p; $classes; $in["formats_\($k)"][0]));
   rows("baseline") as $b | rows("patched") as $p
   | ($b + $p) as $rows
   | {schema: "lsm-export-kit/matrix/1",
@@ -30,4 +31,5 @@ $ARGS.named as $in
 	   patched: (if $p[$i].loaded then "loads" else "refused" end),
 	   patched_says: $p[$i].kernel_messages}],
      mismatches: [$rows[] | select(.as_predicted | not)
-	| {kernel, symbol, class, loaded, predicted_loads, module_taint, predicted_taints}]}
+	| {kernel, symbol, class, loaded, predicted_loads, module_taint, predicted_taints,
+	   missing_messages, unpredicted_messages}]}

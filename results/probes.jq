@@ -2,8 +2,10 @@
 # SPDX-FileCopyrightText: 2026 The LSM export kit authors
 #
 # The probe rows of a permission matrix, the kit's (results/collect-matrix)
-# and Debian's (results/collect-distro): one definition of what a probe's
-# load observed and whether export-check predicted it.
+# and Debian's (results/collect-distro): a probe's load, as observed.jq's
+# check compares it with export-check's prediction.
+
+import "observed" as obs;
 
 # harness/licence-classes.tsv, as text, as class -> MODULE_LICENSE string
 # (null: the probe has none).
@@ -19,17 +21,20 @@ def probe_list($text): $text | split("\n") | map(select(length > 0) | split("\t"
 def by_probe: .modules | map({(.file | sub(".*/"; "") | sub("\\.ko$"; "")): .}) | add;
 
 # A probe of probe_list as a row: $g the guest's records
-# (results/guest-records), $p by_probe of export-check's prediction.
-def probe_row($g; $p; $classes):
-	($g[.probe] // {}) as $o | $p[.probe] as $e
+# (results/guest-records), $p by_probe of export-check's prediction,
+# $formats the loader's (results/loader-formats); observed.jq's check.
+def probe_row($g; $p; $classes; $formats):
+	$p[.probe] as $e
+	| obs::check($g[.probe] // {}; $e; {}; $formats) as $c
 	| . + {license: $classes[.class],
-	       observed: ($o.insmod_exit != null),
-	       loaded: ($o.insmod_exit == "0"),
-	       insmod_exit: ($o.insmod_exit // null | if . then tonumber else . end),
-	       kernel_messages: ($o.messages // []),
-	       module_taint: ($o.module_taint // null | if . then split("") else . end),
+	       observed: $c.observed,
+	       loaded: $c.loaded,
+	       insmod_exit: $c.insmod_exit,
+	       kernel_messages: $c.kernel_messages,
+	       module_taint: $c.module_taint,
 	       predicted_loads: $e.loads,
 	       predicted_taints: $e.taints,
-	       predicted_reasons: $e.reasons}
-	| . + {as_predicted: (.observed and .loaded == .predicted_loads
-		and ((.loaded | not) or .module_taint == .predicted_taints))};
+	       predicted_reasons: $e.reasons,
+	       missing_messages: $c.missing_messages,
+	       unpredicted_messages: $c.unpredicted_messages,
+	       as_predicted: $c.as_predicted};

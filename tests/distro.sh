@@ -337,7 +337,7 @@ t_distro_loader_messages() {
 		echo "# only one of the two lines was booted: the difference is not shown"
 	id=$(booted | head -n 1)
 	[[ $(jq -n -c -L results --slurpfile f <(results/loader-formats "$(kernel_source "$id")") \
-		'include "distro-load"; unpredicted(["m: module license taints kernel.", "m: hello"]; "m"; $f[0]; [])') == \
+		'import "observed" as obs; obs::unpredicted(["m: module license taints kernel.", "m: hello"]; "m"; $f[0]; [])') == \
 		'["m: module license taints kernel."]' ]] || fail "the check does not see a loader's line left out of a prediction"
 }
 
