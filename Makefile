@@ -41,7 +41,7 @@ WORK := demo results test test-debug kernels kdir modules cases distro lint benc
 .PHONY: help deps clean clean-cache probes distro-modules image-base $(WORK)
 
 help:
-	@echo "make demo          build what is missing, load examples and probes in both kernels; LICENSE=... picks the final table"
+	@echo "make demo          build what is missing, load examples and probes in both kernels; LICENSE=... picks the final table; THIRDPARTY=all adds OpenAFS, as make test does"
 	@echo "make results       rewrite every build/demo result from the guests' last records, booting nothing"
 	@echo "make test          run every test; ends with 'N passed, N failed'"
 	@echo "make test-debug    build the debug kernel (lockdep, KASAN...) and run the lifetime stress test"
