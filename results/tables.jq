@@ -94,3 +94,16 @@ def distro_table_markdown:
 	"",
 	markdown(["symbol", "defined in", "in", "export"];
 		 .symbols[] | [.symbol, .file, .kernels.debian.module, .kernels.debian.export]; [0, 1]);
+
+# distro-diff.md from distro-diff.json: the kernels, the steps between
+# them, and each export that differs.
+def distro_diff_markdown:
+	def cell: if . == null then "—" elif . == "EXPORT_SYMBOL_GPL" then "GPL-only" else "all modules" end;
+	(.kernels | map(.id)) as $ids
+	| (.kernels | map("\(.id): \(.system), \(.release)") | join("; ")),
+	  "",
+	  markdown(["from", "to", "appeared", "disappeared", "became GPL-only", "became open"];
+		.steps[] | [.from, .to, .appeared, .disappeared, .became_gpl_only, .became_open]; []),
+	  "",
+	  markdown(["symbol", "defined in"] + $ids;
+		.symbols[] | [.symbol, .file] + [.exports[$ids[]] | cell]; [0, 1]);
