@@ -107,3 +107,20 @@ def distro_diff_markdown:
 	  "",
 	  markdown(["symbol", "defined in"] + $ids;
 		.symbols[] | [.symbol, .file] + [.exports[$ids[]] | cell]; [0, 1]);
+
+# licence.md and its summary from table.json, for one licence string $l;
+# $gpl: per kernel, 1 if the kernel's license.h calls it GPL-compatible.
+def licence_may($k; $gpl): .kernels[$k].export != null and ($gpl[$k] == 1 or .kernels[$k].non_gpl_may_use);
+def licence_markdown($l; $gpl):
+	"MODULE_LICENSE(\"\($l)\") is \(if $gpl.patched == 1 then "" else "not " end)GPL-compatible for these kernels.",
+	"",
+	markdown(["symbol", "defined in", "baseline", "patched"];
+		.symbols[] | [.symbol, .file] + [licence_may("baseline", "patched"; $gpl) | if . then "yes" else "**no**" end];
+		[0, 1]);
+def licence_summary($l; $gpl):
+	"For MODULE_LICENSE(\"\($l)\") (\(if $gpl.patched == 1 then "GPL-compatible" else "not GPL-compatible" end)):",
+	"  baseline: may use \([.symbols[] | select(licence_may("baseline"; $gpl))] | length) of \(.symbols | length) LSM exports",
+	"  patched:  may use \([.symbols[] | select(licence_may("patched"; $gpl))] | length) of \(.symbols | length) LSM exports",
+	(([.symbols[] | select(licence_may("baseline"; $gpl) and (licence_may("patched"; $gpl) | not)) | .symbol]) as $lost
+	 | if $lost == [] then "  nothing changes between the kernels for this licence"
+	   else "  no longer allowed on patched: \($lost | join(", "))" end);
