@@ -602,7 +602,9 @@ t_runner_expect_json() {
 
 # A test whose group needs the demo is skipped, saying why, when the demo
 # is not in the run and left no results; with the demo in the run, it
-# runs (and fails if the demo did).
+# runs (and fails if the demo did).  So is a test whose fixture another
+# test of its group makes (kit_made_by), while that file is missing or
+# after that test failed.
 # shellcheck disable=SC2034 # tests/run's arrays, read by missing_fixture
 t_runner_fixture_missing() {
 	local tmp said
@@ -618,6 +620,17 @@ t_runner_fixture_missing() {
 	touch "$tmp/results.json"
 	[[ -z $(missing_fixture sdk_table) ]] || fail "skipped although the results are there"
 	[[ -z $(missing_fixture shellcheck) ]] || fail "shellcheck's group needs no demo"
+	# Within a group: a test that needs what another makes.
+	fixture_file[sdk_fixtures_build]=$tmp/fixture
+	fixture_tests[sdk_valgrind]=" sdk_fixtures_build"
+	said=$(missing_fixture sdk_valgrind)
+	[[ $said == "needs $tmp/fixture: run tests/run sdk_fixtures_build first" ]] || fail "no fixture: '$said'"
+	touch "$tmp/fixture"
+	[[ -z $(missing_fixture sdk_valgrind) ]] || fail "skipped although the fixture is there"
+	test_rc[sdk_fixtures_build]=1
+	said=$(missing_fixture sdk_valgrind)
+	[[ $said == "needs $tmp/fixture, which sdk_fixtures_build failed to make" ]] ||
+		fail "ran on a fixture its maker failed to make: '$said'"
 }
 
 # A test's cleanup runs however it ends, with the values it was given:

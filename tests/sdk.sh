@@ -17,6 +17,12 @@ kit_group sdk "demo" \
 
 fixtures=$build/tests/fixtures
 asan=$build/bin/export-check-asan
+kit_made_by sdk_builds "$asan" sdk_agrees_with_guest_examples sdk_bad_input sdk_contract sdk_debian_tree \
+	sdk_guest_package_order sdk_guest_taints_after_refusal sdk_man_page sdk_shim_alone \
+	sdk_table_from_source sdk_taint_flags sdk_unit_tests
+# The last file sdk_fixtures_build writes.
+kit_made_by sdk_fixtures_build "$fixtures/fx_case_gpl/fx_case_gpl.ko.zst" sdk_bad_input sdk_contract \
+	sdk_fuzz_short sdk_guest_taints_after_refusal sdk_reads_as_kmod sdk_unit_tests sdk_valgrind
 
 t_sdk_builds() {
 	make -s sdk
