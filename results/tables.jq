@@ -124,3 +124,10 @@ def licence_summary($l; $gpl):
 	(([.symbols[] | select(licence_may("baseline"; $gpl) and (licence_may("patched"; $gpl) | not)) | .symbol]) as $lost
 	 | if $lost == [] then "  nothing changes between the kernels for this licence"
 	   else "  no longer allowed on patched: \($lost | join(", "))" end);
+
+# cases.json as collect-cases prints it: a row per case.
+def cases_summary_rows: .cases[]
+	| [.module, (if .built then "built" else "not built" end),
+	   (if .loaded == null then "-" elif .loaded then "loads" else "refused" end),
+	   (.module_taint // [] | letters),
+	   (.predicted.verdict // "-"), (if .as_predicted == false then "NOT AS PREDICTED" else "" end)];
