@@ -398,6 +398,8 @@ t_sdk_man_page() {
 sdk_predict() {
 	jq -c --arg f "$2" '.modules[] | select(.file == $f)' "$1"
 }
+# Each kernel's taint flags and loader formats, read once a test.
+declare -A sdk_taint_flags sdk_loader_formats
 # sdk_agree KERNEL NAME PREDICTION RECORDS: the guest's records (the file
 # RECORDS, results/guest-records) of the load attempt NAME in KERNEL
 # against export-check's PREDICTION, by the kit's one comparison
@@ -406,10 +408,13 @@ sdk_predict() {
 # taints after, the loader's lines.
 sdk_agree() {
 	local kernel=$1 name=$2 pred=$3 records=$4 tree checked
-	tree=$(kdir "$kernel")
+	if [[ -z ${sdk_taint_flags[$kernel]:-} ]]; then
+		tree=$(kdir "$kernel")
+		sdk_taint_flags[$kernel]=$("$asan" --taint-flags --kernel "$tree")
+		sdk_loader_formats[$kernel]=$(results/loader-formats "$tree")
+	fi
 	checked=$(jq -n -c -L results --arg n "$name" --argjson p "$pred" --slurpfile r "$records" \
-		--arg flags "$("$asan" --taint-flags --kernel "$tree")" \
-		--argjson f "$(results/loader-formats "$tree")" \
+		--arg flags "${sdk_taint_flags[$kernel]}" --argjson f "${sdk_loader_formats[$kernel]}" \
 		'import "observed" as obs; obs::check($r[0][$n] // {}; $p; obs::taint_letters_of($flags); $f)')
 	echo "$kernel $name: export-check $(jq -r .verdict <<<"$pred"), the load exited $(jq -r .insmod_exit <<<"$checked")"
 	echo "# $(jq -c '{loaded, module_taint, kernel_taint_after, missing_messages, unpredicted_messages}' <<<"$checked")"
